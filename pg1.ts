@@ -1,0 +1,21 @@
+import { PGlite } from '@electric-sql/pglite';
+let t = Date.now();
+const db = await PGlite.create();
+console.log('create', Date.now() - t);
+await db.exec(`create role anon nologin; create role authenticated nologin; create role service_role nologin bypassrls;
+create table t (id int primary key, owner text); alter table t enable row level security;
+create policy p on t for select to authenticated using (owner = current_setting('request.jwt.claims', true)::json->>'sub');
+grant select on t to authenticated; insert into t values (1,'a'),(2,'b');`);
+const r = await db.transaction(async (tx) => {
+  await tx.query(`select set_config('request.jwt.claims', $1, true)`, [JSON.stringify({ sub: 'a' })]);
+  await tx.exec('set local role authenticated');
+  return tx.query('select * from t');
+});
+console.log(r.rows, (await db.query('select current_user')).rows);
+t = Date.now();
+const dump = await db.dumpDataDir('gzip');
+console.log('dump', Date.now() - t, dump.size);
+t = Date.now();
+const db2 = await PGlite.create({ loadDataDir: dump });
+console.log('load', Date.now() - t, (await db2.query('select count(*) from t')).rows);
+console.log(process.memoryUsage().rss / 1e6);

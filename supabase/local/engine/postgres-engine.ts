@@ -1,0 +1,95 @@
+/**
+ * PostgreSQL engine: one database per project on the server named by
+ * DATABASE_URL, created on demand (from a migrated template when given).
+ */
+import pg from 'pg';
+import type { QueryResult, SqlClient, SqlEngine } from './types';
+
+// Keep timestamps and bigints as Postgres prints them; the rest layer renders
+// JSON inside Postgres anyway, this only matters for server-side helpers.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+function wrapClient(c: pg.Pool | pg.PoolClient): SqlClient {
+  return {
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      const r = await c.query(sql, params as unknown[] | undefined);
+      return { rows: r.rows as T[], affectedRows: r.rowCount ?? 0 };
+    },
+    async exec(sql: string) {
+      await c.query(sql);
+    },
+  };
+}
+
+function urlForDatabase(baseUrl: string, database: string): string {
+  const u = new URL(baseUrl);
+  u.pathname = `/${database}`;
+  return u.toString();
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+/** Creates `database` (optionally from `template`) if it does not exist yet. */
+export async function ensureDatabase(baseUrl: string, database: string, template?: string): Promise<boolean> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
+    if (exists.rowCount) return false;
+    const tmpl = template ? ` template ${quoteIdent(template)}` : '';
+    try {
+      await admin.query(`create database ${quoteIdent(database)}${tmpl}`);
+    } catch (e) {
+      // Another process created it between our check and create.
+      if ((e as { code?: string }).code !== '42P04') throw e;
+      return false;
+    }
+    return true;
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function dropDatabase(baseUrl: string, database: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${quoteIdent(database)} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+export async function openPostgres(baseUrl: string, database: string, template?: string): Promise<SqlEngine & { created: boolean }> {
+  const created = await ensureDatabase(baseUrl, database, template);
+  const pool = new pg.Pool({
+    connectionString: urlForDatabase(baseUrl, database),
+    max: 8,
+    options: '-c TimeZone=UTC',
+  });
+  const base = wrapClient(pool);
+  return {
+    kind: 'postgres',
+    created,
+    ...base,
+    async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrapClient(client));
+        await client.query('commit');
+        return result;
+      } catch (e) {
+        await client.query('rollback').catch(() => undefined);
+        throw e;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * A project is what a hosted Supabase project is: one database with its own
+ * JWT secret, anon key and service key. The platform is one project; every
+ * tenant is another.
+ */
+import { join } from 'node:path';
+import { openPglite } from './engine/pglite-engine';
+import { openPostgres } from './engine/postgres-engine';
+import type { SqlEngine } from './engine/types';
+import { createProjectKeys, type ProjectKeys } from './keys';
+import { bootstrap, migrate, type ProjectKind } from './migrate';
+import { pgliteTemplate, postgresTemplate } from './templates';
+
+export type EngineConfig =
+  | { kind: 'pglite'; /** null keeps every project in memory (tests) */ dataDir: string | null }
+  | { kind: 'postgres'; url: string; /** database name prefix */ prefix: string };
+
+export interface Project {
+  /** 'platform', or the tenant's slug */
+  ref: string;
+  kind: ProjectKind;
+  engine: SqlEngine;
+  keys: ProjectKeys;
+  /** True when this open created the database (first start of a project). */
+  created: boolean;
+}
+
+export function engineConfigFromEnv(env: NodeJS.ProcessEnv = process.env, defaultDataDir = '.data'): EngineConfig {
+  if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL, prefix: env.DATABASE_PREFIX ?? 'lockstep_' };
+  return { kind: 'pglite', dataDir: env.DATA_DIR ?? defaultDataDir };
+}
+
+async function openEngine(config: EngineConfig, kind: ProjectKind, ref: string): Promise<{ engine: SqlEngine; created: boolean }> {
+  if (config.kind === 'postgres') {
+    const template = await postgresTemplate(config.url, config.prefix, kind);
+    const name = kind === 'platform' ? `${config.prefix}platform` : `${config.prefix}t_${ref}`;
+    const engine = await openPostgres(config.url, name, template);
+    return { engine, created: engine.created };
+  }
+  const dir = config.dataDir === null ? undefined : join(config.dataDir, kind === 'platform' ? 'platform' : join('tenants', ref));
+  const { existsSync } = await import('node:fs');
+  const created = dir === undefined || !existsSync(dir);
+  const engine = await openPglite({ dataDir: dir, template: created ? await pgliteTemplate(kind) : undefined });
+  return { engine, created };
+}
+
+async function loadOrCreateKeys(engine: SqlEngine, ref: string): Promise<ProjectKeys> {
+  const found = await engine.query<{ jwt_secret: string; anon_key: string; service_key: string }>(
+    'select jwt_secret, anon_key, service_key from _local.project_keys',
+  );
+  const row = found.rows[0];
+  if (row) return { jwtSecret: row.jwt_secret, anonKey: row.anon_key, serviceKey: row.service_key };
+  const keys = await createProjectKeys(ref);
+  await engine.query(
+    'insert into _local.project_keys (jwt_secret, anon_key, service_key) values ($1, $2, $3) on conflict (id) do nothing',
+    [keys.jwtSecret, keys.anonKey, keys.serviceKey],
+  );
+  return loadOrCreateKeys(engine, ref);
+}
+
+/** Opens (creating on first use) a project and brings its schema up to date. */
+export async function openProject(config: EngineConfig, kind: ProjectKind, ref: string): Promise<Project> {
+  const { engine, created } = await openEngine(config, kind, ref);
+  try {
+    // Both are idempotent: an existing database picks up new migrations here.
+    await bootstrap(engine);
+    await migrate(engine, kind);
+    const keys = await loadOrCreateKeys(engine, ref);
+    return { ref, kind, engine, keys, created };
+  } catch (e) {
+    await engine.close();
+    throw e;
+  }
+}
