@@ -4,16 +4,19 @@
  * local stack on Node and as a Supabase Edge Function.
  */
 import { Hono } from 'hono';
+import type { ApiDeps } from './deps';
+import { tenantHealthRoutes } from './routes/tenant-health';
 
-export interface ApiDeps {
-  platformUrl: string;
-  platformAnonKey: string;
-  platformServiceKey: string;
-  /** How the API reaches the projects (in-process locally, the network when hosted). */
-  fetch: typeof fetch;
-}
+export type { ApiDeps } from './deps';
 
-export function createApiApp(_deps: ApiDeps): Hono {
+export function createApiApp(deps: ApiDeps): Hono {
   const app = new Hono();
+  app.get('/health', (c) => c.json({ ok: true }));
+  app.route('/tenant-proxy', tenantHealthRoutes(deps));
+  app.notFound((c) => c.json({ error: 'Not found' }, 404));
+  app.onError((err, c) => {
+    console.error('[api] unhandled error', err);
+    return c.json({ error: 'Unexpected server error' }, 500);
+  });
   return app;
 }

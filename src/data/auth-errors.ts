@@ -1,0 +1,74 @@
+/**
+ * Maps the errors supabase-js auth returns (AuthApiError with a code and
+ * status, AuthRetryableFetchError when the server cannot be reached) onto the
+ * messages of spec §8. Pure, so it is unit-tested without a network.
+ */
+
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  emailNotConfirmed: 'Please check your email and confirm your account',
+  tenantUnavailable:
+    'Database connection error. The tenant database is currently unavailable. Please contact your administrator.',
+  loginFailed: 'Login failed. Please try again.',
+  unexpected: 'An unexpected error occurred. Please try again.',
+  platformUnexpected: 'An unexpected error occurred.',
+  offline: 'You are offline. Signing in needs a connection; screens you already opened still work.',
+} as const;
+
+interface ErrorLike {
+  name?: unknown;
+  message?: unknown;
+  code?: unknown;
+  status?: unknown;
+}
+
+export type AuthErrorKind = 'invalid-credentials' | 'email-not-confirmed' | 'unreachable' | 'other';
+
+export function classifyAuthError(error: unknown): AuthErrorKind {
+  const e = (error ?? {}) as ErrorLike;
+  const message = typeof e.message === 'string' ? e.message : '';
+  const code = typeof e.code === 'string' ? e.code : '';
+  const name = typeof e.name === 'string' ? e.name : '';
+  if (code === 'invalid_credentials' || /invalid (login|email or password|credentials)/i.test(message)) return 'invalid-credentials';
+  if (code === 'email_not_confirmed' || /email not confirmed/i.test(message)) return 'email-not-confirmed';
+  if (
+    name === 'AuthRetryableFetchError' ||
+    name === 'TypeError' ||
+    /invalid api key|failed to fetch|fetch failed|networkerror|load failed|no api key/i.test(message) ||
+    e.status === 0
+  )
+    return 'unreachable';
+  return 'other';
+}
+
+/** Message for a tenant sign-in failure. */
+export function tenantSignInMessage(error: unknown): string {
+  switch (classifyAuthError(error)) {
+    case 'invalid-credentials':
+      return AUTH_MESSAGES.invalidCredentials;
+    case 'email-not-confirmed':
+      return AUTH_MESSAGES.emailNotConfirmed;
+    case 'unreachable':
+      return AUTH_MESSAGES.tenantUnavailable;
+    default: {
+      const m = (error as ErrorLike | null)?.message;
+      return typeof m === 'string' && m ? m : AUTH_MESSAGES.loginFailed;
+    }
+  }
+}
+
+/** Message for a platform sign-in failure: the provider's message, or the generic one. */
+export function platformSignInMessage(error: unknown, online = true): string {
+  switch (classifyAuthError(error)) {
+    case 'invalid-credentials':
+      return AUTH_MESSAGES.invalidCredentials;
+    case 'email-not-confirmed':
+      return AUTH_MESSAGES.emailNotConfirmed;
+    case 'unreachable':
+      return online ? AUTH_MESSAGES.platformUnexpected : AUTH_MESSAGES.offline;
+    default: {
+      const m = (error as ErrorLike | null)?.message;
+      return typeof m === 'string' && m ? m : AUTH_MESSAGES.platformUnexpected;
+    }
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * `npm start` / `npm run dev`: the whole product on one machine.
+ *   start   build the PWA, then serve it with the local stack on PORT
+ *   dev     the local stack on PORT+1 behind Vite's dev server on PORT (hot reload)
+ * Flags: --reset (start from scratch: deletes DATA_DIR, or this stack's
+ * databases on DATABASE_URL), --seed (seed demo data into a DATABASE_URL
+ * database; the embedded database is seeded on its first start anyway),
+ * --no-build (start: serve the existing dist/).
+ */
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import pg from 'pg';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo';
+import { engineConfigFromEnv, type EngineConfig } from './project';
+import { seedDemo } from './seed';
+import { createServer } from './server';
+import { Stack } from './stack';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+interface Options {
+  command: 'start' | 'dev';
+  reset: boolean;
+  seed: boolean;
+  build: boolean;
+  port: number;
+  host: string;
+}
+
+function parseArgs(argv: string[]): Options {
+  const command = argv[0] === 'dev' ? 'dev' : 'start';
+  const flags = new Set(argv.slice(1));
+  const port = Number(process.env.PORT ?? 4173);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
+  return {
+    command,
+    reset: flags.has('--reset'),
+    seed: flags.has('--seed'),
+    build: !flags.has('--no-build'),
+    port,
+    host: process.env.HOST ?? '127.0.0.1',
+  };
+}
+
+async function resetData(config: EngineConfig): Promise<void> {
+  if (config.kind === 'pglite') {
+    if (config.dataDir) await rm(resolve(ROOT, config.dataDir), { recursive: true, force: true });
+    return;
+  }
+  const c = new pg.Client({ connectionString: config.url });
+  await c.connect();
+  try {
+    const dbs = await c.query<{ datname: string }>(
+      `select datname from pg_database where datname like $1 and datname not like $2`,
+      [`${config.prefix}%`, `${config.prefix}tmpl_%`],
+    );
+    for (const d of dbs.rows) await c.query(`drop database if exists "${d.datname.replace(/"/g, '""')}" with (force)`);
+  } finally {
+    await c.end();
+  }
+}
+
+async function shouldSeed(stack: Stack, opts: Options): Promise<boolean> {
+  // Demo data never lands in a DATABASE_URL database unless asked for.
+  if (stack.config.kind === 'postgres' && !opts.seed) return false;
+  const r = await stack.platform.engine.query<{ n: number }>(`select count(*)::int as n from public."Tenants"`);
+  return (r.rows[0]?.n ?? 0) === 0;
+}
+
+function printBanner(url: string, seeded: boolean, config: EngineConfig): void {
+  const where = config.kind === 'pglite' ? `embedded PGlite in ${config.dataDir ?? 'memory'}` : `PostgreSQL (${new URL(config.url).host})`;
+  const lines = [
+    '',
+    `  Lockstep is running at ${url}`,
+    `  Database: ${where}${seeded ? ' (demo data seeded just now)' : ''}`,
+    '',
+    `  Demo accounts (password ${DEMO_PASSWORD}):`,
+    ...DEMO_ACCOUNTS.map((a) => `    ${a.email.padEnd(32)} ${a.where === 'platform' ? 'platform' : `tenant ${a.where}`}: ${a.role}`),
+    '',
+    '  Start from scratch: npm start -- --reset',
+    '',
+  ];
+  console.log(lines.join('\n'));
+}
+
+async function buildApp(): Promise<void> {
+  const { build } = await import('vite');
+  console.log('Building the PWA...');
+  await build({ root: ROOT, logLevel: 'warn' });
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const config = engineConfigFromEnv(process.env, join(ROOT, '.data'));
+  if (opts.reset) await resetData(config);
+
+  const stackPort = opts.command === 'dev' ? opts.port + 1 : opts.port;
+  const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${opts.port}`).replace(/\/$/, '');
+
+  if (opts.command === 'start' && (opts.build || !existsSync(join(ROOT, 'dist', 'index.html')))) await buildApp();
+
+  const stack = await Stack.open(config, publicUrl);
+  const seeded = (await shouldSeed(stack, opts)) ? (await seedDemo(stack), true) : false;
+  await stack.refreshTenantUrls();
+
+  const app = createServer(stack, { staticDir: opts.command === 'start' ? join(ROOT, 'dist') : undefined });
+  const server = serve({ fetch: app.fetch, port: stackPort, hostname: opts.host });
+
+  let vite: { close(): Promise<void> } | null = null;
+  if (opts.command === 'dev') {
+    const { createServer: createViteServer } = await import('vite');
+    const target = `http://127.0.0.1:${stackPort}`;
+    const proxy = Object.fromEntries(['/platform', '/t/', '/api', '/app-config.json'].map((p) => [p, { target, changeOrigin: false }]));
+    const dev = await createViteServer({ root: ROOT, server: { port: opts.port, host: opts.host, strictPort: true, proxy } });
+    await dev.listen();
+    vite = dev;
+  }
+  printBanner(publicUrl, seeded, config);
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    server.close();
+    await vite?.close();
+    // PGlite must be closed to flush its data directory.
+    await stack.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exit(1);
+});

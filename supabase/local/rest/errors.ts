@@ -1,0 +1,119 @@
+/**
+ * PostgREST-shaped errors: {code, message, details, hint} with the HTTP
+ * status PostgREST would give. SQLSTATE codes pass through untouched because
+ * the sync engine decides retry vs reject from them.
+ */
+import { isPgError } from '../engine/types';
+
+export class RestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: string | null = null,
+    readonly hint: string | null = null,
+    /** True when a stale schema cache may be the cause: reload and retry once. */
+    readonly cacheMiss = false,
+  ) {
+    super(message);
+  }
+
+  body(): { code: string; message: string; details: string | null; hint: string | null } {
+    return { code: this.code, message: this.message, details: this.details, hint: this.hint };
+  }
+}
+
+export const parseError = (what: string, input: string, why = 'unexpected input'): RestError =>
+  new RestError(400, 'PGRST100', `"failed to parse ${what} (${input})" (${why})`, why, null);
+
+export const tableNotFound = (table: string): RestError =>
+  new RestError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`, null, null, true);
+
+export const columnNotFound = (table: string, column: string): RestError =>
+  // What Postgres itself says when PostgREST forwards an unknown column.
+  new RestError(400, '42703', `column ${table}.${column} does not exist`, null, null, true);
+
+export const writeColumnNotFound = (table: string, column: string): RestError =>
+  new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`, null, null, true);
+
+export const functionNotFound = (fn: string, args: string[]): RestError =>
+  new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function public.${fn}(${args.join(', ')}) in the schema cache`,
+    `Searched for the function public.${fn} with parameters ${args.join(', ') || 'no parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    null,
+    true,
+  );
+
+export const invalidBody = (why: string): RestError => new RestError(400, 'PGRST102', why);
+
+export const singularityError = (rows: number): RestError =>
+  new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`, null);
+
+/** PostgREST's SQLSTATE -> HTTP status table (src/PostgREST/Error.hs). */
+export function statusForSqlState(code: string, role: string): number {
+  if (code === '42501') return role === 'anon' ? 401 : 403;
+  const pt = /^PT(\d{3})$/.exec(code);
+  if (pt?.[1]) return Number(pt[1]);
+  switch (code) {
+    case '23503':
+    case '23505':
+    case '23P01':
+      return 409;
+    case '25006':
+      return 405;
+    case '42883':
+    case '42P01':
+      return 404;
+    case '42P17':
+      return 500;
+    case 'P0001':
+      return 400;
+  }
+  const cls = code.slice(0, 2);
+  switch (cls) {
+    case '08':
+    case '53':
+      return 503;
+    case '0L':
+    case '0P':
+    case '28':
+      return 403;
+    case '54':
+      return 413;
+    case '22':
+    case '23':
+    case '42':
+      return 400;
+    case '09':
+    case '25':
+    case '2D':
+    case '2F':
+    case '38':
+    case '39':
+    case '3B':
+    case '40':
+    case '55':
+    case '57':
+    case '58':
+    case 'F0':
+    case 'HV':
+    case 'XX':
+      return 500;
+  }
+  if (cls === 'P0') return 500;
+  return 400;
+}
+
+/** Turns anything thrown while serving a request into a RestError. */
+export function toRestError(e: unknown, role: string): RestError {
+  if (e instanceof RestError) return e;
+  if (isPgError(e) && e.code) {
+    const detail = typeof e.detail === 'string' && e.detail !== '' ? e.detail : null;
+    const hint = typeof e.hint === 'string' && e.hint !== '' ? e.hint : null;
+    return new RestError(statusForSqlState(e.code, role), e.code, e.message, detail, hint);
+  }
+  const message = e instanceof Error ? e.message : String(e);
+  return new RestError(500, 'PGRST000', message);
+}

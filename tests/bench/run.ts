@@ -1,0 +1,55 @@
+/**
+ * `npm run bench`: every figure the issues name, each printed with its bar,
+ * all written to .bench/results.json as [{id, figure, unit, bar, ok}].
+ * Timings are compared within one run (ratios); nothing here is a unit test.
+ * Pick sections with: npm run bench -- stack sync
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import type { BenchResult } from './result';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+
+interface Section {
+  name: string;
+  file: string;
+  fn: string;
+}
+
+const SECTIONS: Section[] = [
+  { name: 'stack', file: 'stack.ts', fn: 'runStackBench' },
+  { name: 'sync', file: 'sync.ts', fn: 'runSyncBench' },
+  { name: 'shell', file: 'shell.ts', fn: 'runShellBench' },
+];
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const results: BenchResult[] = [];
+  let failed = false;
+  for (const s of SECTIONS) {
+    if (wanted.length && !wanted.includes(s.name)) continue;
+    const path = join(import.meta.dirname, s.file);
+    if (!existsSync(path)) continue;
+    console.log(`\n== ${s.name}`);
+    try {
+      const mod = (await import(path)) as Record<string, () => Promise<BenchResult[]>>;
+      const run = mod[s.fn];
+      if (!run) throw new Error(`${s.file} does not export ${s.fn}`);
+      for (const r of await run()) {
+        results.push(r);
+        console.log(`${r.ok ? 'ok  ' : 'MISS'} ${r.id.padEnd(34)} ${String(r.figure).padStart(10)} ${r.unit.padEnd(4)} bar: ${r.bar}`);
+      }
+    } catch (e) {
+      failed = true;
+      console.error(`section ${s.name} failed:`, e);
+    }
+  }
+  await mkdir(join(ROOT, '.bench'), { recursive: true });
+  await writeFile(join(ROOT, '.bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  const missed = results.filter((r) => !r.ok);
+  console.log(`\n${results.length} figures, ${missed.length} missing their bar${missed.length ? ': ' + missed.map((r) => r.id).join(', ') : ''}. Written to .bench/results.json`);
+  process.exit(failed ? 1 : 0);
+}
+
+void main();
