@@ -1,7 +1,44 @@
-/** GoTrue-compatible auth API for one project (filled in by the auth work). */
+/**
+ * GoTrue-compatible auth API for one project (mounted at /auth/v1 of the
+ * platform and of every tenant). The gateway has already checked the apikey
+ * and set c.get('project'); everything here reads and writes that project's
+ * auth schema through its engine.
+ */
 import { Hono } from 'hono';
 import type { StackEnv } from '../http/context';
+import { AuthHttpError, renderAuthError, wantsApi2024, API_VERSION_HEADER } from './errors';
+import { createUserHandler, deleteUserHandler, getUserByIdHandler, listUsersHandler, updateUserByIdHandler } from './routes/admin-users';
+import { logoutHandler } from './routes/logout';
+import { healthHandler, settingsHandler, signupHandler } from './routes/meta';
+import { tokenHandler } from './routes/token';
+import { getUserHandler, updateUserHandler } from './routes/user';
 
 export function createAuthApp(): Hono<StackEnv> {
-  return new Hono<StackEnv>();
+  const app = new Hono<StackEnv>();
+
+  // auth-js decides how to read error bodies from this response header.
+  app.use('*', async (c, next) => {
+    await next();
+    if (wantsApi2024(c)) c.res.headers.set(API_VERSION_HEADER, '2024-01-01');
+  });
+
+  app.get('/health', healthHandler);
+  app.get('/settings', settingsHandler);
+  app.post('/signup', signupHandler);
+  app.post('/token', tokenHandler);
+  app.get('/user', getUserHandler);
+  app.put('/user', updateUserHandler);
+  app.post('/logout', logoutHandler);
+  app.post('/admin/users', createUserHandler);
+  app.get('/admin/users', listUsersHandler);
+  app.get('/admin/users/:id', getUserByIdHandler);
+  app.put('/admin/users/:id', updateUserByIdHandler);
+  app.delete('/admin/users/:id', deleteUserHandler);
+
+  app.onError((err, c) => {
+    if (err instanceof AuthHttpError) return renderAuthError(c, err);
+    console.error('[auth] unexpected error', err);
+    return renderAuthError(c, new AuthHttpError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+  });
+  return app;
 }

@@ -69,8 +69,16 @@ export async function findUserById(db: SqlClient, id: string): Promise<UserRow |
   return r.rows[0] ?? null;
 }
 
+/**
+ * `email` is expected lowercased. The lookup ignores case anyway, because
+ * rows seeded by SQL (not through this API) may not be.
+ */
 export async function findUserByEmail(db: SqlClient, email: string): Promise<UserRow | null> {
-  const r = await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where email = $1 and deleted_at is null`, [email]);
+  const r = await db.query<UserRow>(
+    `select ${USER_COLUMNS} from auth.users where lower(email) = $1 and deleted_at is null
+      order by (email = $1) desc, created_at limit 1`,
+    [email],
+  );
   return r.rows[0] ?? null;
 }
 

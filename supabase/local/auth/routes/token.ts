@@ -12,12 +12,12 @@ import { createSession, rotateRefreshToken } from '../sessions';
 import { findUserByEmail, findUserById, isBanned, type UserRow } from '../users';
 
 const PasswordGrant = z.object({
-  email: z.string({ error: 'email must be a string' }).max(1024),
-  password: z.string({ error: 'password must be a string' }).max(1024),
+  email: z.string({ error: 'must be a string' }).max(1024),
+  password: z.string({ error: 'must be a string' }).max(1024),
 });
 
 const RefreshGrant = z.object({
-  refresh_token: z.string({ error: 'refresh_token must be a string' }).max(1024),
+  refresh_token: z.string({ error: 'must be a string' }).max(1024),
 });
 
 const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials');

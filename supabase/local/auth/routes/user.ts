@@ -17,8 +17,8 @@ const Metadata = z.record(z.string(), z.unknown(), { error: 'must be an object' 
 // supabase-js adds code_challenge(_method) (null outside PKCE) and nonce;
 // they are accepted and ignored, as are any other unknown keys.
 const UpdateUserBody = z.object({
-  email: z.string({ error: 'email must be a string' }).max(1024).optional(),
-  password: z.string({ error: 'password must be a string' }).max(1024).optional(),
+  email: z.string({ error: 'must be a string' }).max(1024).optional(),
+  password: z.string({ error: 'must be a string' }).max(1024).optional(),
   data: Metadata.nullable().optional(),
   phone: z.string().optional(),
   nonce: z.string().nullable().optional(),
