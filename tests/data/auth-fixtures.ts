@@ -10,6 +10,8 @@ import type { TestStack } from '../support/stack';
 
 // Cost 4 keeps the suites fast; production hashes use the default of 10.
 process.env.AUTH_BCRYPT_COST = '4';
+// Strict single use for the reuse-detection tests; the reuse-interval test turns it on itself.
+process.env.AUTH_REFRESH_REUSE_INTERVAL = '0';
 
 export const GOOD_PASSWORD = 'Correct-Horse-9';
 

@@ -63,6 +63,27 @@ describe('auth: refresh and logout', () => {
     expect(error?.status).toBe(400);
   });
 
+  it('hands a retry within the reuse interval the same successor, not a sign-out', async () => {
+    process.env.AUTH_REFRESH_REUSE_INTERVAL = '10';
+    try {
+      const u = await createUser(platform);
+      const { session } = await signIn(platform, u.email, u.password);
+      // The first response is "lost": the client retries with the same token.
+      const first = await platform.anon().auth.refreshSession({ refresh_token: session.refresh_token });
+      const retry = await platform.anon().auth.refreshSession({ refresh_token: session.refresh_token });
+      expect(first.error).toBeNull();
+      expect(retry.error).toBeNull();
+      expect(retry.data.session?.refresh_token).toBe(first.data.session?.refresh_token);
+      const next = await platform.anon().auth.refreshSession({ refresh_token: retry.data.session?.refresh_token ?? '' });
+      expect(next.error).toBeNull();
+      // Once the successor itself has been used, the old token is plain reuse.
+      const late = await platform.anon().auth.refreshSession({ refresh_token: session.refresh_token });
+      expect(late.error?.code).toBe('refresh_token_already_used');
+    } finally {
+      process.env.AUTH_REFRESH_REUSE_INTERVAL = '0';
+    }
+  });
+
   it('lets exactly one of two concurrent refreshes of the same token win', async () => {
     const u = await createUser(platform);
     for (let round = 0; round < 3; round++) {

@@ -25,3 +25,14 @@ export function jwtExpirySeconds(): number {
 export function bcryptCost(): number {
   return intFromEnv('AUTH_BCRYPT_COST', DEFAULT_BCRYPT_COST, 4, 15);
 }
+
+/**
+ * Seconds during which a just-used refresh token may be presented again and
+ * get the same successor back (AUTH_REFRESH_REUSE_INTERVAL, GoTrue's default
+ * 10). A phone whose refresh response was lost on a bad network then keeps
+ * its session instead of tripping reuse detection; 0 makes tokens strictly
+ * single-use.
+ */
+export function refreshReuseIntervalSeconds(): number {
+  return intFromEnv('AUTH_REFRESH_REUSE_INTERVAL', 10, 0, 3600);
+}

@@ -4,11 +4,21 @@
  * usable token. Each token is single-use: refreshing consumes it and issues
  * a child in the same session.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { SqlClient, SqlEngine } from '../engine/types';
+import { refreshReuseIntervalSeconds } from './config';
 
 export function newRefreshToken(): string {
   return randomBytes(32).toString('base64url');
+}
+
+/**
+ * A successor is derived from its parent with a server-side key, so that a
+ * retry inside the reuse interval can be handed the very token the lost
+ * response carried, while only hashes are stored.
+ */
+function successorOf(parent: string, key: string): string {
+  return createHmac('sha256', key).update(parent, 'utf8').digest('base64url');
 }
 
 export function hashRefreshToken(token: string): string {
@@ -43,7 +53,7 @@ export type RotateResult =
  * A token presented again after use revokes every token of its session
  * (GoTrue's reuse detection: someone else may hold the stolen family).
  */
-export async function rotateRefreshToken(engine: SqlEngine, token: string): Promise<RotateResult> {
+export async function rotateRefreshToken(engine: SqlEngine, token: string, key: string): Promise<RotateResult> {
   const hash = hashRefreshToken(token);
   return engine.transaction(async (tx): Promise<RotateResult> => {
     const used = await tx.query<{ user_id: string; session_id: string }>(
@@ -60,6 +70,19 @@ export async function rotateRefreshToken(engine: SqlEngine, token: string): Prom
       );
       const prior = known.rows[0];
       if (!prior) return { kind: 'not_found' };
+      // Within the reuse interval, the same successor again (GoTrue does this).
+      const retry = await tx.query<{ user_id: string; session_id: string; signed_in_at: number | string }>(
+        `select t.user_id::text as user_id, t.session_id::text as session_id, extract(epoch from s.created_at)::int as signed_in_at
+           from auth.refresh_tokens p
+           join auth.refresh_tokens t on t.parent = p.token and not t.revoked
+           join auth.sessions s on s.id = t.session_id and (s.not_after is null or s.not_after > now())
+          where p.token = $1 and p.updated_at > now() - make_interval(secs => $2)`,
+        [hash, refreshReuseIntervalSeconds()],
+      );
+      const again = retry.rows[0];
+      if (again) {
+        return { kind: 'rotated', userId: again.user_id, sessionId: again.session_id, refreshToken: successorOf(token, key), signedInAt: Number(again.signed_in_at) };
+      }
       await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1::uuid and not revoked', [
         prior.session_id,
       ]);
@@ -73,7 +96,7 @@ export async function rotateRefreshToken(engine: SqlEngine, token: string): Prom
     );
     const session = live.rows[0];
     if (!session) return { kind: 'session_expired' };
-    const refreshToken = newRefreshToken();
+    const refreshToken = successorOf(token, key);
     await tx.query(
       'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2::uuid, $3::uuid, $4)',
       [hashRefreshToken(refreshToken), row.user_id, row.session_id, hash],

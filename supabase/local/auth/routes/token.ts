@@ -54,7 +54,7 @@ async function refreshGrant(c: Context<StackEnv>): Promise<Response> {
   const body = await readJsonBody(c, RefreshGrant);
   if (!body.refresh_token) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   const db = c.get('project').engine;
-  const r = await rotateRefreshToken(db, body.refresh_token);
+  const r = await rotateRefreshToken(db, body.refresh_token, c.get('project').keys.jwtSecret);
   switch (r.kind) {
     case 'not_found':
       throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
