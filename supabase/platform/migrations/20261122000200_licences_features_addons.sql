@@ -24,6 +24,8 @@ create table public."LicenseKeys" (
 create unique index license_keys_one_active_per_tenant on public."LicenseKeys" (tenant_id) where status = 'active';
 create index license_keys_tenant_issued_idx on public."LicenseKeys" (tenant_id, issued_at desc);
 alter table public."LicenseKeys" enable row level security;
+-- Not even a hash of a key is anon's business: refused at the privilege level.
+revoke all on public."LicenseKeys" from anon;
 
 create trigger license_keys_set_updated_at before insert or update on public."LicenseKeys"
   for each row execute function public.set_updated_at();

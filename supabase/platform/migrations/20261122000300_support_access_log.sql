@@ -26,7 +26,8 @@ create table public.support_access_log (
 create index support_access_log_staff_idx on public.support_access_log (staff_id);
 create index support_access_log_tenant_idx on public.support_access_log (tenant_id, started_at desc);
 alter table public.support_access_log enable row level security;
-revoke update, delete, truncate on public.support_access_log from anon, authenticated, service_role;
+revoke all on public.support_access_log from anon;
+revoke update, delete, truncate on public.support_access_log from authenticated, service_role;
 
 create function public.refuse_audit_change() returns trigger
 language plpgsql

@@ -1,0 +1,227 @@
+/**
+ * Platform RLS: what anon, staff, staff admins and strangers may do with
+ * Tenants, Staff, LicenseKeys, features, add-ons, tenant_secrets and the
+ * support audit log (docs/rls-matrix.md, "Platform").
+ */
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JwtClaims } from '../../supabase/local/keys';
+import type { Project } from '../../supabase/local/project';
+import { ANON, attempt, createAuthUser, insertSql, newId, SERVICE, testProjects, userClaims, type Outcome } from './helpers/db';
+
+let projects: ReturnType<typeof testProjects>;
+let platform: Project;
+const ids: Record<string, string> = {};
+const claims: Record<string, JwtClaims> = {};
+
+const PUBLIC_COLUMNS = 'id, slug, company_name, display_name, description, email_domain, supabase_url, supabase_anon_key, status';
+const hash = (key: string) => createHash('sha256').update(key).digest('hex');
+
+async function staff(name: string, isAdmin: boolean, active = true): Promise<void> {
+  const id = await createAuthUser(platform.engine, `${name}@lockstep.test`);
+  await platform.engine.query(
+    `insert into public."Staff" (id, email, first_name, last_name, is_staff_admin, active) values ($1, $2, $3, 'Test', $4, $5)`,
+    [id, `${name}@lockstep.test`, name, isAdmin, active],
+  );
+  ids[name] = id;
+  claims[name] = userClaims(id);
+}
+
+async function tenant(slug: string, status: string): Promise<string> {
+  const r = await platform.engine.query<{ id: string }>(
+    `insert into public."Tenants" (slug, company_name, supabase_url, supabase_anon_key, status, plan_name, seats)
+     values ($1, $2, $3, 'anon-key', $4, 'Professional', 50) returning id`,
+    [slug, `Org ${slug}`, `http://local/t/${slug}`, status],
+  );
+  const id = r.rows[0]!.id;
+  await platform.engine.query(`insert into public.tenant_secrets (tenant_id, service_role_key, jwt_secret) values ($1, 'svc', 'jwt')`, [id]);
+  return id;
+}
+
+beforeAll(async () => {
+  projects = testProjects();
+  platform = await projects.open('platform');
+  await staff('admin', true);
+  await staff('staff', false);
+  await staff('retired', true, false);
+  ids.stranger = await createAuthUser(platform.engine, 'stranger@example.test');
+  claims.stranger = userClaims(ids.stranger);
+  ids.active = await tenant('active-org', 'active');
+  ids.suspended = await tenant('suspended-org', 'suspended');
+  await platform.engine.query(
+    `insert into public."LicenseKeys" (tenant_id, key_hash, key_last4, max_seats, notes) values ($1, $2, 'WXYZ', 50, 'Auto-generated')`,
+    [ids.active, hash('ABCD-EFGH-JKLM-WXYZ')],
+  );
+  await platform.engine.query(`insert into public.tenant_features (tenant_id, feature_name) values ($1, 'security_core')`, [ids.active]);
+  await platform.engine.query(`insert into public.addon_subscriptions (tenant_id, addon_plan_id) values ($1, 'transportation')`, [ids.active]);
+  const log = await platform.engine.query<{ id: string }>(
+    `insert into public.support_access_log (staff_id, tenant_id, reason) values ($1, $2, 'technical_support') returning id`,
+    [ids.admin, ids.active],
+  );
+  ids.log = log.rows[0]!.id;
+});
+
+afterAll(async () => {
+  await projects?.close();
+});
+
+const count = (o: Outcome) => {
+  if (o.kind === 'error') throw new Error(`expected rows, got ${o.code}: ${o.message}`);
+  return o.count;
+};
+const refused = (o: Outcome, message = /permission denied|row-level security|append-only/) => {
+  expect(o.kind, JSON.stringify(o)).toBe('error');
+  if (o.kind === 'error') {
+    expect(o.code).toBe('42501');
+    expect(o.message).toMatch(message);
+  }
+};
+
+describe('anon', () => {
+  it('reads the public columns of active tenants only', async () => {
+    const o = await attempt(platform.engine, ANON, `select ${PUBLIC_COLUMNS} from public."Tenants" order by company_name`);
+    expect(o.kind === 'rows' && o.rows.map((r) => r.slug)).toEqual(['active-org']);
+  });
+
+  it.each(['plan_name', 'seats', 'created_by', 'database_error', '*'])('is refused the column %s', async (col) => {
+    refused(await attempt(platform.engine, ANON, `select ${col} from public."Tenants"`), /permission denied/);
+  });
+
+  it('searches by company or display name, as tenant discovery does', async () => {
+    const o = await attempt(platform.engine, ANON, `select slug from public."Tenants" where company_name ilike '%org%' limit 10`);
+    expect(count(o)).toBe(1);
+  });
+
+  it('calls get_organization_by_slug for active tenants only', async () => {
+    const a = await attempt(platform.engine, ANON, `select * from public.get_organization_by_slug($1)`, ['active-org']);
+    expect(a.kind === 'rows' && a.rows[0]).toMatchObject({ slug: 'active-org', company_name: 'Org active-org', supabase_anon_key: 'anon-key' });
+    expect(a.kind === 'rows' && Object.keys(a.rows[0]!).sort()).toEqual(PUBLIC_COLUMNS.split(', ').sort());
+    expect(count(await attempt(platform.engine, ANON, `select * from public.get_organization_by_slug($1)`, ['suspended-org']))).toBe(0);
+  });
+
+  it('is refused secrets, licences, the audit log, and every write', async () => {
+    refused(await attempt(platform.engine, ANON, `select service_role_key from public.tenant_secrets`));
+    refused(await attempt(platform.engine, ANON, `select key_hash from public."LicenseKeys"`));
+    refused(await attempt(platform.engine, ANON, `select * from public.support_access_log`));
+    expect(count(await attempt(platform.engine, ANON, `select * from public."Staff"`))).toBe(0);
+    expect(count(await attempt(platform.engine, ANON, `select * from public.tenant_features`))).toBe(0);
+    refused(await attempt(platform.engine, ANON, `insert into public."Tenants" (slug, company_name, supabase_url, supabase_anon_key) values ('x', 'x', 'x', 'x')`));
+    refused(await attempt(platform.engine, ANON, `update public."Tenants" set company_name = 'x'`));
+  });
+});
+
+describe('staff (not admin)', () => {
+  it('reads their own Staff row only', async () => {
+    const o = await attempt(platform.engine, claims.staff!, `select id from public."Staff"`);
+    expect(o.kind === 'rows' && o.rows).toEqual([{ id: ids.staff }]);
+  });
+
+  it('reads every tenant, all columns', async () => {
+    expect(count(await attempt(platform.engine, claims.staff!, `select * from public."Tenants"`))).toBe(2);
+  });
+
+  it('cannot manage tenants, licences, features, add-ons or staff', async () => {
+    refused(await attempt(platform.engine, claims.staff!, insertSql('Tenants', { slug: 'new-org', company_name: 'N', supabase_url: 'u', supabase_anon_key: 'k' }).sql, ['new-org', 'N', 'u', 'k']), /row-level security/);
+    expect(count(await attempt(platform.engine, claims.staff!, `update public."Tenants" set seats = 1`))).toBe(0);
+    expect(count(await attempt(platform.engine, claims.staff!, `delete from public."Tenants"`))).toBe(0);
+    expect(count(await attempt(platform.engine, claims.staff!, `select * from public."LicenseKeys"`))).toBe(0);
+    expect(count(await attempt(platform.engine, claims.staff!, `select * from public.tenant_features`))).toBe(0);
+    expect(count(await attempt(platform.engine, claims.staff!, `select * from public.addon_subscriptions`))).toBe(0);
+    expect(count(await attempt(platform.engine, claims.staff!, `update public."Staff" set is_staff_admin = true where id = $1`, [ids.staff]))).toBe(0);
+    expect(count(await attempt(platform.engine, claims.staff!, `select * from public.support_access_log`))).toBe(0);
+  });
+});
+
+describe('strangers and retired staff', () => {
+  it.each(['stranger', 'retired'])('%s sees no tenants and manages nothing', async (who) => {
+    expect(count(await attempt(platform.engine, claims[who]!, `select * from public."Tenants"`))).toBe(0);
+    expect(count(await attempt(platform.engine, claims[who]!, `select * from public."LicenseKeys"`))).toBe(0);
+    expect(count(await attempt(platform.engine, claims[who]!, `update public."Tenants" set seats = 1`))).toBe(0);
+  });
+});
+
+describe('staff admins', () => {
+  const admin = () => claims.admin!;
+
+  it('read all Staff and manage staff', async () => {
+    expect(count(await attempt(platform.engine, admin(), `select * from public."Staff"`))).toBe(3);
+    expect(count(await attempt(platform.engine, admin(), `update public."Staff" set active = false where id = $1`, [ids.staff]))).toBe(1);
+  });
+
+  it('create, update and delete tenants, stamping updated_by', async () => {
+    const { sql, params } = insertSql('Tenants', { slug: 'brand-new', company_name: 'Brand New', supabase_url: 'u', supabase_anon_key: 'k' }, 'plan, status, subscription_status, require_license');
+    const o = await attempt(platform.engine, admin(), sql, params);
+    expect(o.kind === 'rows' && o.rows[0]).toEqual({ plan: 'Starter', status: 'active', subscription_status: 'active', require_license: true });
+    const u = await attempt(platform.engine, admin(), `update public."Tenants" set seats = 75 where id = $1 returning updated_by`, [ids.active]);
+    expect(u.kind === 'rows' && u.rows[0]).toEqual({ updated_by: ids.admin });
+    expect(count(await attempt(platform.engine, admin(), `delete from public."Tenants" where id = $1`, [ids.suspended]))).toBe(1);
+  });
+
+  it('issue and revoke licences; a revoked licence stays revoked; one active per tenant', async () => {
+    const second = insertSql('LicenseKeys', { tenant_id: ids.active, key_hash: hash('QQQQ-QQQQ-QQQQ-QQQQ'), key_last4: 'QQQQ' });
+    const dup = await attempt(platform.engine, admin(), second.sql, second.params);
+    expect(dup.kind === 'error' && dup.code).toBe('23505');
+    const revoke = await attempt(platform.engine, admin(), `update public."LicenseKeys" set status = 'revoked' where tenant_id = $1`, [ids.active]);
+    expect(count(revoke)).toBe(1);
+    await platform.engine.query(`update public."LicenseKeys" set status = 'revoked' where tenant_id = $1`, [ids.suspended]);
+    const clear = insertSql('LicenseKeys', { tenant_id: ids.suspended, key_hash: 'ABCD-EFGH-JKLM-NPQR', key_last4: 'NPQR' });
+    const stored = await attempt(platform.engine, admin(), clear.sql, clear.params);
+    expect(stored.kind === 'error' && stored.code, 'a clear key is never stored').toBe('23514');
+  });
+
+  it('cannot reactivate a revoked licence', async () => {
+    const id = newId();
+    await platform.engine.query(
+      `insert into public."LicenseKeys" (id, tenant_id, key_hash, key_last4, status) values ($1, $2, $3, 'RRRR', 'revoked')`,
+      [id, ids.suspended, hash(id)],
+    );
+    const o = await attempt(platform.engine, admin(), `update public."LicenseKeys" set status = 'active' where id = $1`, [id]);
+    expect(o.kind === 'error' && o.code).toBe('23514');
+  });
+
+  it('manage features and add-on subscriptions', async () => {
+    const f = insertSql('tenant_features', { tenant_id: ids.active, feature_name: 'transportation' });
+    expect(count(await attempt(platform.engine, admin(), f.sql, f.params))).toBe(1);
+    expect(count(await attempt(platform.engine, admin(), `update public.tenant_features set enabled = false where tenant_id = $1`, [ids.active]))).toBe(1);
+    expect(count(await attempt(platform.engine, admin(), `delete from public.addon_subscriptions where tenant_id = $1`, [ids.active]))).toBe(1);
+    const bad = insertSql('tenant_features', { tenant_id: ids.active, feature_name: 'teleportation' });
+    expect((await attempt(platform.engine, admin(), bad.sql, bad.params)).kind).toBe('error');
+  });
+
+  it('cannot read tenant secrets: the server alone does', async () => {
+    refused(await attempt(platform.engine, admin(), `select * from public.tenant_secrets`), /permission denied/);
+    expect(count(await attempt(platform.engine, SERVICE, `select * from public.tenant_secrets`))).toBe(2);
+  });
+});
+
+describe('support access log', () => {
+  it('staff admins log their own sessions and read the log', async () => {
+    const own = insertSql('support_access_log', { staff_id: ids.admin, tenant_id: ids.active, reason: 'bug_investigation' });
+    expect(count(await attempt(platform.engine, claims.admin!, own.sql, own.params))).toBe(1);
+    expect(count(await attempt(platform.engine, claims.admin!, `select * from public.support_access_log`))).toBe(1);
+  });
+
+  it('nobody logs a session in someone else\'s name, and staff cannot log at all', async () => {
+    const other = insertSql('support_access_log', { staff_id: ids.staff, tenant_id: ids.active, reason: 'bug_investigation' });
+    refused(await attempt(platform.engine, claims.admin!, other.sql, other.params), /row-level security/);
+    refused(await attempt(platform.engine, claims.staff!, other.sql, other.params), /row-level security/);
+  });
+
+  it('"other" needs details', async () => {
+    const o = insertSql('support_access_log', { staff_id: ids.admin, tenant_id: ids.active, reason: 'other' });
+    const r = await attempt(platform.engine, claims.admin!, o.sql, o.params);
+    expect(r.kind === 'error' && r.code).toBe('23514');
+  });
+
+  it.each([
+    ['staff admin', () => claims.admin!],
+    ['service role', () => SERVICE],
+  ])('is append-only for the %s', async (_who, c) => {
+    refused(await attempt(platform.engine, c(), `update public.support_access_log set reason = 'other' where id = $1`, [ids.log]));
+    refused(await attempt(platform.engine, c(), `delete from public.support_access_log where id = $1`, [ids.log]));
+  });
+
+  it('is append-only even for the database owner', async () => {
+    await expect(platform.engine.query(`delete from public.support_access_log where id = $1`, [ids.log])).rejects.toMatchObject({ code: '42501' });
+  });
+});
