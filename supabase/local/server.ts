@@ -87,7 +87,7 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
       platformUrl: `${stack.publicUrl}/platform`,
       platformServiceKey: stack.platform.keys.serviceKey,
       platformAnonKey: stack.platform.keys.anonKey,
-      fetch: (input, init) => app.fetch(new Request(input, init)),
+      fetch: async (input, init) => app.fetch(new Request(input, init)),
     }),
   );
 

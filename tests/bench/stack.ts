@@ -39,7 +39,7 @@ export async function runStackBench(): Promise<BenchResult[]> {
     const doorId = door.rows[0]?.id;
     const token = await signJwt(lincoln.keys.jwtSecret, { sub: who.id, role: 'authenticated', email: who.email, aud: 'authenticated' }, 3600);
     const client = createClient(stack.tenantUrl('lincoln-isd'), lincoln.keys.anonKey, {
-      global: { fetch: (i, init) => app.fetch(new Request(i, init)), headers: { Authorization: `Bearer ${token}` } },
+      global: { fetch: async (i, init) => app.fetch(new Request(i, init)), headers: { Authorization: `Bearer ${token}` } },
       auth: { persistSession: false, autoRefreshToken: false },
     });
     const makeRows = () =>
