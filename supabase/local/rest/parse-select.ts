@@ -13,7 +13,7 @@ export type SelectItem =
   | { kind: 'star' }
   | { kind: 'count'; alias: string | null }
   | { kind: 'column'; name: string; alias: string | null; cast: string | null; path: JsonStep[] }
-  | { kind: 'embed'; name: string; alias: string | null; hint: string | null; inner: boolean; items: SelectItem[] };
+  | { kind: 'embed'; name: string; alias: string | null; hint: string | null; inner: boolean; spread: boolean; items: SelectItem[] };
 
 /** Identifier characters PostgREST accepts unquoted in select/filter keys. */
 const NAME_CHAR = /[\p{L}\p{N}_$]/u;
@@ -84,10 +84,12 @@ function readItem(cur: Cursor): SelectItem {
     cur.pos++;
     return { kind: 'star' };
   }
-  if (cur.startsWith('...')) cur.fail('spread embeds are not supported');
+  // ...campus(campus_name): the embed's columns spread into the parent object.
+  const spread = cur.startsWith('...');
+  if (spread) cur.pos += 3;
   let alias: string | null = null;
   let name = readName(cur);
-  if (cur.peek() === ':' && cur.peek(1) !== ':') {
+  if (!spread && cur.peek() === ':' && cur.peek(1) !== ':') {
     cur.pos++;
     alias = name;
     name = readName(cur);
@@ -104,13 +106,15 @@ function readItem(cur: Cursor): SelectItem {
       else cur.fail('more than one embedding hint');
     }
     if (cur.peek() !== '(') cur.fail('expected "("');
+    if (spread && cur.peek(1) === ')') cur.fail('a spread needs columns');
     cur.pos++;
     const items = cur.peek() === ')' ? [] : readItems(cur);
     if (cur.peek() !== ')') cur.fail('expected ")"');
     cur.pos++;
-    if (name === 'count' && hint === null && items.length === 0) return { kind: 'count', alias };
-    return { kind: 'embed', name, alias, hint, inner, items };
+    if (name === 'count' && hint === null && items.length === 0 && !spread) return { kind: 'count', alias };
+    return { kind: 'embed', name, alias, hint, inner, spread, items };
   }
+  if (spread) cur.fail('expected an embedded resource after "..."');
   const path: JsonStep[] = [];
   while (cur.startsWith('->')) {
     const op = cur.startsWith('->>') ? '->>' : '->';

@@ -1,0 +1,315 @@
+/**
+ * Turns a parsed request into one SQL statement whose result is already the
+ * response JSON, rendered by Postgres (json_agg/row_to_json subqueries) so
+ * types come out exactly as PostgREST gives them and row-level security
+ * applies to embedded rows too. Identifiers are checked against the schema
+ * cache and quoted; values only ever travel as bind parameters.
+ */
+import { columnNotFound, parseError, RestError } from './errors';
+import type { Cond, Filter, LevelParams, OrderTerm } from './parse-filters';
+import type { JsonStep, SelectItem } from './parse-select';
+import { findRelation, type Relation } from './relationships';
+import type { SchemaCache, Table } from './schema-cache';
+
+export class Params {
+  readonly values: unknown[] = [];
+  add(v: unknown): string {
+    this.values.push(v);
+    return `$${this.values.length}`;
+  }
+}
+
+export const qi = (name: string): string => `"${name.replace(/"/g, '""')}"`;
+export const ql = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+
+export type PlanItem =
+  | { kind: 'star' }
+  | { kind: 'count'; key: string }
+  | { kind: 'column'; key: string; column: string; path: JsonStep[]; cast: string | null }
+  | { kind: 'embed'; key: string; rel: Relation; inner: boolean; hidden: boolean; spread: boolean; plan: ReadPlan };
+
+export interface ReadPlan {
+  table: Table;
+  alias: string;
+  items: PlanItem[];
+  conds: Cond[];
+  order: OrderTerm[];
+  limit: number | null;
+  offset: number | null;
+}
+
+interface PlanContext {
+  cache: SchemaCache;
+  levels: Map<string, LevelParams>;
+  used: Set<string>;
+  next: number;
+}
+
+function checkColumn(table: Table, column: string): void {
+  if (!table.columns.has(column)) throw columnNotFound(table.name, column);
+}
+
+function buildPlan(ctx: PlanContext, table: Table, items: SelectItem[], path: string, alias: string): ReadPlan {
+  const level = ctx.levels.get(path);
+  ctx.used.add(path);
+  const plan: ReadPlan = {
+    table,
+    alias,
+    items: [],
+    conds: level?.conds ?? [],
+    order: level?.order ?? [],
+    limit: level?.limit ?? null,
+    offset: level?.offset ?? null,
+  };
+  for (const it of items) {
+    if (it.kind === 'star') plan.items.push({ kind: 'star' });
+    else if (it.kind === 'count') plan.items.push({ kind: 'count', key: it.alias ?? 'count' });
+    else if (it.kind === 'column' && it.name === 'count' && !it.cast && !it.path.length && !table.columns.has('count')) {
+      // orders(count): PostgREST's count of embedded rows when the table has no `count` column.
+      plan.items.push({ kind: 'count', key: it.alias ?? 'count' });
+    } else if (it.kind === 'column') {
+      checkColumn(table, it.name);
+      const last = it.path[it.path.length - 1];
+      plan.items.push({ kind: 'column', key: it.alias ?? last?.key ?? it.name, column: it.name, path: it.path, cast: it.cast });
+    } else {
+      const rel = findRelation(ctx.cache, table, it.name, it.hint);
+      const key = it.alias ?? it.name;
+      const childPath = path === '' ? key : `${path}.${key}`;
+      const child = buildPlan(ctx, rel.target, it.items, childPath, `_t${ctx.next++}`);
+      if (it.spread && rel.kind !== 'm2o' && !rel.oneToOne) {
+        throw new RestError(400, 'PGRST119', `A spread operation on '${it.name}' is not possible`, `'${table.name}' and '${it.name}' do not form a many-to-one or one-to-one relationship`);
+      }
+      plan.items.push({ kind: 'embed', key, rel, inner: it.inner, hidden: it.items.length === 0, spread: it.spread, plan: child });
+    }
+  }
+  return plan;
+}
+
+/** Resolves select + filters against the schema; throws PostgREST's errors for unknown names. */
+export function planRead(cache: SchemaCache, table: Table, select: SelectItem[], levels: Map<string, LevelParams>): ReadPlan {
+  const ctx: PlanContext = { cache, levels, used: new Set(), next: 1 };
+  const plan = buildPlan(ctx, table, select, '', '_t0');
+  for (const path of levels.keys()) {
+    if (!ctx.used.has(path)) {
+      throw new RestError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null, `Verify that '${path}' is included in the 'select' query parameter.`);
+    }
+  }
+  validateConds(plan);
+  return plan;
+}
+
+function validateConds(plan: ReadPlan): void {
+  const walk = (c: Cond): void => {
+    if (c.kind === 'filter') {
+      if (!plan.table.columns.has(c.column) && !embedByKey(plan, c.column)) throw columnNotFound(plan.table.name, c.column);
+    } else c.children.forEach(walk);
+  };
+  plan.conds.forEach(walk);
+  for (const o of plan.order) {
+    if (o.relation) {
+      const e = embedByKey(plan, o.relation);
+      if (!e || (e.rel.kind !== 'm2o' && !e.rel.oneToOne)) {
+        throw new RestError(400, 'PGRST118', `A related order on '${o.relation}' is not possible`, `'${plan.table.name}' and '${o.relation}' do not form a many-to-one or one-to-one relationship`);
+      }
+      checkColumn(e.plan.table, o.column);
+    } else checkColumn(plan.table, o.column);
+  }
+  for (const it of plan.items) if (it.kind === 'embed') validateConds(it.plan);
+}
+
+function embedByKey(plan: ReadPlan, key: string): Extract<PlanItem, { kind: 'embed' }> | undefined {
+  for (const it of plan.items) if (it.kind === 'embed' && it.key === key) return it;
+  return undefined;
+}
+
+/** "_t0"."data"->'a'->>'b' with the keys as parameters. */
+function columnExpr(alias: string, column: string, path: JsonStep[], params: Params): string {
+  let sql = `${qi(alias)}.${qi(column)}`;
+  for (const step of path) {
+    const key = /^-?\d+$/.test(step.key) ? `${params.add(Number(step.key))}::int` : `${params.add(step.key)}::text`;
+    sql = `(${sql}${step.op}${key})`;
+  }
+  return sql;
+}
+
+const COMPARE: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*' };
+const ARRAY_OPS: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&<', nxr: '&>', adj: '-|-' };
+const FTS: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
+
+function likePattern(v: string): string {
+  return v.replace(/\*/g, '%');
+}
+
+function compare(expr: string, op: string, value: string, params: Params): string {
+  const sqlOp = COMPARE[op] ?? '=';
+  if (op === 'like' || op === 'ilike') return `${expr}::text ${sqlOp} ${params.add(likePattern(value))}`;
+  if (op === 'match' || op === 'imatch') return `${expr}::text ${sqlOp} ${params.add(value)}`;
+  return `${expr} ${sqlOp} ${params.add(value)}`;
+}
+
+function filterSql(plan: ReadPlan, f: Filter, params: Params): string {
+  if (!plan.table.columns.has(f.column)) {
+    // `campus=not.is.null`: a filter on an embed itself (PostgREST 11+), an inner join in disguise.
+    const e = embedByKey(plan, f.column);
+    if (!e || f.op !== 'is' || f.value.toLowerCase() !== 'null') throw columnNotFound(plan.table.name, f.column);
+    const exists = `exists (select 1 from ${fromSql(e.rel, e.plan.alias)} where ${joinSql(e.rel, plan.alias, e.plan.alias)} and ${whereSql(e.plan, params)})`;
+    return f.negate ? exists : `not ${exists}`;
+  }
+  const expr = columnExpr(plan.alias, f.column, f.path, params);
+  let sql: string;
+  if (f.quant && f.list) {
+    const parts = f.list.map((v) => compare(expr, f.op, v, params));
+    sql = parts.length === 0 ? (f.quant === 'any' ? 'false' : 'true') : `(${parts.join(f.quant === 'any' ? ' or ' : ' and ')})`;
+  } else if (f.op === 'in') {
+    const list = f.list ?? [];
+    sql = list.length === 0 ? 'false' : `${expr} in (${list.map((v) => params.add(v)).join(', ')})`;
+  } else if (f.op === 'is') {
+    const v = f.value.toLowerCase();
+    sql = `${expr} is ${v === 'not_null' ? 'not null' : v}`;
+  } else if (f.op === 'isdistinct') {
+    sql = `${expr} is distinct from ${params.add(f.value)}`;
+  } else if (ARRAY_OPS[f.op]) {
+    sql = `${expr} ${ARRAY_OPS[f.op]} ${params.add(f.value)}`;
+  } else if (FTS[f.op]) {
+    const fn = FTS[f.op] ?? 'to_tsquery';
+    const q = f.config === null ? `${fn}(${params.add(f.value)}::text)` : `${fn}(${params.add(f.config)}::regconfig, ${params.add(f.value)}::text)`;
+    sql = `${expr} @@ ${q}`;
+  } else {
+    sql = compare(expr, f.op, f.value, params);
+  }
+  return f.negate ? `not (${sql})` : sql;
+}
+
+function condSql(plan: ReadPlan, c: Cond, params: Params): string {
+  if (c.kind === 'filter') return filterSql(plan, c, params);
+  const inner = c.children.map((ch) => condSql(plan, ch, params)).join(c.kind === 'and' ? ' and ' : ' or ');
+  return c.negate ? `not (${inner})` : `(${inner})`;
+}
+
+/** The embedded table as a FROM item; many-to-many joins its junction table in. */
+export function fromSql(rel: Relation, childAlias: string): string {
+  const target = `public.${qi(rel.target.name)} as ${qi(childAlias)}`;
+  if (rel.kind !== 'm2m' || !rel.junction) return target;
+  const j = rel.junction;
+  const jAlias = `${childAlias}_j`;
+  const on = j.toTarget.columns.map((col, i) => `${qi(jAlias)}.${qi(col)} = ${qi(childAlias)}.${qi(j.toTarget.refColumns[i] ?? col)}`).join(' and ');
+  return `${target} join public.${qi(j.table.name)} as ${qi(jAlias)} on ${on}`;
+}
+
+/** The join between a parent row (parentAlias) and the embedded table (childAlias). */
+export function joinSql(rel: Relation, parentAlias: string, childAlias: string): string {
+  if (rel.kind === 'm2m' && rel.junction) {
+    const jAlias = `${childAlias}_j`;
+    const fk = rel.junction.toParent;
+    return fk.columns.map((col, i) => `${qi(jAlias)}.${qi(col)} = ${qi(parentAlias)}.${qi(fk.refColumns[i] ?? col)}`).join(' and ');
+  }
+  const { fk } = rel;
+  return fk.columns
+    .map((col, i) => {
+      const ref = fk.refColumns[i] ?? col;
+      return rel.kind === 'm2o'
+        ? `${qi(childAlias)}.${qi(ref)} = ${qi(parentAlias)}.${qi(col)}`
+        : `${qi(childAlias)}.${qi(col)} = ${qi(parentAlias)}.${qi(ref)}`;
+    })
+    .join(' and ');
+}
+
+/** Filters of one level, plus the !inner embeds that must have a match. */
+export function whereSql(plan: ReadPlan, params: Params): string {
+  const parts = plan.conds.map((c) => condSql(plan, c, params));
+  for (const it of plan.items) {
+    if (it.kind === 'embed' && it.inner) {
+      parts.push(`exists (select 1 from ${fromSql(it.rel, it.plan.alias)} where ${joinSql(it.rel, plan.alias, it.plan.alias)} and ${whereSql(it.plan, params)})`);
+    }
+  }
+  return parts.length ? parts.join(' and ') : 'true';
+}
+
+function embedSql(it: Extract<PlanItem, { kind: 'embed' }>, parentAlias: string, params: Params): string {
+  const child = it.plan;
+  const from = fromSql(it.rel, child.alias);
+  const where = `${joinSql(it.rel, parentAlias, child.alias)} and ${whereSql(child, params)}`;
+  const body = `select ${selectListSql(child, params)} from ${from} where ${where}${groupBySql(child, params)}${orderSql(child, params)}${limitSql(child)}`;
+  if (it.rel.kind === 'm2o' || it.rel.oneToOne) return `(select row_to_json(_e) from (${body}) as _e limit 1)`;
+  return `(select coalesce(json_agg(_e), '[]'::json) from (${body}) as _e)`;
+}
+
+function itemExpr(plan: ReadPlan, it: Exclude<PlanItem, { kind: 'star' } | { kind: 'embed' } | { kind: 'count' }>, params: Params): string {
+  const expr = columnExpr(plan.alias, it.column, it.path, params);
+  return it.cast ? `${expr}::${it.cast}` : expr;
+}
+
+/** ...campus(a, b): one scalar subquery per spread column (many-to-one, so at most one row). */
+function spreadSql(it: Extract<PlanItem, { kind: 'embed' }>, parentAlias: string, params: Params): string[] {
+  const child = it.plan;
+  const from = fromSql(it.rel, child.alias);
+  const one = (expr: string, key: string) =>
+    `(select ${expr} from ${from} where ${joinSql(it.rel, parentAlias, child.alias)} and ${whereSql(child, params)} limit 1) as ${qi(key)}`;
+  const out: string[] = [];
+  for (const ci of child.items) {
+    if (ci.kind === 'star') for (const col of child.table.columnOrder) out.push(one(`${qi(child.alias)}.${qi(col)}`, col));
+    else if (ci.kind === 'column') out.push(one(itemExpr(child, ci, params), ci.key));
+    else if (ci.kind === 'embed' && ci.spread) {
+      throw parseError('select parameter', ci.key, 'nested spreads are not supported');
+    } else if (ci.kind === 'embed' && !ci.hidden) out.push(one(embedSql(ci, child.alias, params), ci.key));
+    else if (ci.kind === 'count') throw parseError('select parameter', 'count()', 'count() inside a spread is not supported');
+  }
+  return out;
+}
+
+export function selectListSql(plan: ReadPlan, params: Params): string {
+  const cols: string[] = [];
+  for (const it of plan.items) {
+    if (it.kind === 'star') cols.push(`${qi(plan.alias)}.*`);
+    else if (it.kind === 'count') cols.push(`count(*) as ${qi(it.key)}`);
+    else if (it.kind === 'column') cols.push(`${itemExpr(plan, it, params)} as ${qi(it.key)}`);
+    else if (it.spread) cols.push(...spreadSql(it, plan.alias, params));
+    else if (!it.hidden) cols.push(`${embedSql(it, plan.alias, params)} as ${qi(it.key)}`);
+  }
+  // A select of only hidden embeds still needs a row shape.
+  return cols.length ? cols.join(', ') : `${qi(plan.alias)}.*`;
+}
+
+/** count() next to plain columns groups by them, as PostgREST's aggregates do. */
+function groupBySql(plan: ReadPlan, params: Params): string {
+  if (!plan.items.some((i) => i.kind === 'count')) return '';
+  const groups: string[] = [];
+  for (const it of plan.items) {
+    if (it.kind === 'column') groups.push(itemExpr(plan, it, params));
+    else if (it.kind === 'star' || (it.kind === 'embed' && !it.hidden)) {
+      throw parseError('select parameter', 'count()', 'count() can only be combined with plain columns');
+    }
+  }
+  return groups.length ? ` group by ${groups.join(', ')}` : '';
+}
+
+export function orderSql(plan: ReadPlan, params: Params): string {
+  if (!plan.order.length) return '';
+  const terms = plan.order.map((o) => {
+    let expr: string;
+    const e = o.relation ? embedByKey(plan, o.relation) : undefined;
+    if (e) {
+      const col = columnExpr(e.plan.alias, o.column, o.path, params);
+      expr = `(select ${col} from ${fromSql(e.rel, e.plan.alias)} where ${joinSql(e.rel, plan.alias, e.plan.alias)} limit 1)`;
+    } else expr = columnExpr(plan.alias, o.column, o.path, params);
+    const nulls = o.nulls === 'first' ? ' nulls first' : o.nulls === 'last' ? ' nulls last' : '';
+    return `${expr} ${o.desc ? 'desc' : 'asc'}${nulls}`;
+  });
+  return ` order by ${terms.join(', ')}`;
+}
+
+export function limitSql(plan: { limit: number | null; offset: number | null }): string {
+  return `${plan.limit !== null ? ` limit ${plan.limit}` : ''}${plan.offset ? ` offset ${plan.offset}` : ''}`;
+}
+
+/**
+ * The whole read: body (JSON text), page row count and, when asked, the
+ * total count without limit/offset. `from` is the FROM item the top level
+ * reads: a table, a mutation's CTE, or a function call.
+ */
+export function readSql(plan: ReadPlan, from: string, params: Params, withCount: boolean, prefix = ''): string {
+  const where = whereSql(plan, params);
+  const inner = `select ${selectListSql(plan, params)} from ${from} as ${qi(plan.alias)} where ${where}${groupBySql(plan, params)}${orderSql(plan, params)}${limitSql(plan)}`;
+  const total = withCount ? `(select count(*) from ${from} as ${qi(plan.alias)} where ${where})::text` : 'null::text';
+  return `${prefix}select _r.body, _r.n::text as n, ${total} as total from (select coalesce(json_agg(_s), '[]'::json)::text as body, count(*) as n from (${inner}) as _s) as _r`;
+}

@@ -1,0 +1,119 @@
+/**
+ * What every rest request needs before it touches a table: its claims (the
+ * JWT decides the database role), its Prefer/Accept/profile headers, its
+ * query string in order, and the response helpers for PostgREST's errors.
+ */
+import type { Context } from 'hono';
+import { requestClaims, type StackEnv } from '../http/context';
+import type { JwtClaims } from '../keys';
+import type { Project } from '../project';
+import { RestError, toRestError } from './errors';
+import { reloadSchemaCache, schemaCache, type SchemaCache } from './schema-cache';
+
+export type Accept = 'json' | 'object' | 'csv';
+
+export interface Prefer {
+  return: 'minimal' | 'representation' | 'headers-only' | null;
+  count: 'exact' | 'planned' | 'estimated' | null;
+  resolution: 'merge-duplicates' | 'ignore-duplicates' | null;
+  missing: 'default' | 'null' | null;
+  params: 'single-object' | null;
+  applied: string[];
+}
+
+export interface RestRequest {
+  c: Context<StackEnv>;
+  project: Project;
+  claims: JwtClaims;
+  method: string;
+  prefer: Prefer;
+  accept: Accept;
+  /** Query parameters in order, duplicates kept (PostgREST allows `a=gt.1&a=lt.5`). */
+  query: [string, string][];
+}
+
+export function parsePrefer(header: string | undefined): Prefer {
+  const p: Prefer = { return: null, count: null, resolution: null, missing: null, params: null, applied: [] };
+  for (const raw of (header ?? '').split(/[,;]/)) {
+    const [k, v] = raw.trim().split('=').map((s) => s.trim());
+    if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) p.return = v;
+    else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) p.count = v;
+    else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) p.resolution = v;
+    else if (k === 'missing' && (v === 'default' || v === 'null')) p.missing = v;
+    else if (k === 'params' && v === 'single-object') p.params = v;
+    else continue;
+    p.applied.push(`${k}=${v}`);
+  }
+  return p;
+}
+
+export function parseAccept(header: string | undefined): Accept {
+  if (!header) return 'json';
+  for (const part of header.split(',')) {
+    const type = (part.split(';')[0] ?? '').trim().toLowerCase();
+    if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return 'object';
+    if (type === 'text/csv') return 'csv';
+    if (type === '*/*' || type === 'application/json' || type === 'application/*' || type.startsWith('application/vnd.pgrst.array')) return 'json';
+  }
+  throw new RestError(406, 'PGRST107', `None of these media types are available: ${header}`);
+}
+
+function checkProfile(c: Context<StackEnv>): void {
+  const method = c.req.method;
+  const profile = method === 'GET' || method === 'HEAD' ? c.req.header('accept-profile') : c.req.header('content-profile');
+  if (profile !== undefined && profile !== 'public') {
+    throw new RestError(406, 'PGRST106', `Invalid schema: ${profile}`, null, 'Only the following schemas are exposed: public');
+  }
+}
+
+export function errorResponse(err: RestError): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+  if (err.status === 401 && err.code.startsWith('PGRST30')) {
+    headers['www-authenticate'] = `Bearer error="invalid_token", error_description="${err.message}"`;
+  }
+  return new Response(JSON.stringify(err.body()), { status: err.status, headers });
+}
+
+/**
+ * Runs a handler with the project's schema cache; when it names something the
+ * cache does not know, the cache is reloaded once and the handler re-run
+ * (nothing has touched the database by then: names are checked first).
+ */
+export async function serve(c: Context<StackEnv>, handler: (req: RestRequest, cache: SchemaCache) => Promise<Response>): Promise<Response> {
+  const project = c.get('project');
+  const check = await requestClaims(c);
+  if (!check.ok) {
+    return errorResponse(
+      check.reason === 'expired'
+        ? new RestError(401, 'PGRST303', 'JWT expired')
+        : new RestError(401, 'PGRST301', 'JWSError JWSInvalidSignature', null, null),
+    );
+  }
+  const claims = check.claims;
+  try {
+    checkProfile(c);
+    const url = new URL(c.req.url);
+    const req: RestRequest = {
+      c,
+      project,
+      claims,
+      method: c.req.method,
+      prefer: parsePrefer(c.req.header('prefer')),
+      accept: parseAccept(c.req.header('accept')),
+      query: [...url.searchParams.entries()],
+    };
+    try {
+      return await handler(req, await schemaCache(project.engine));
+    } catch (e) {
+      if (!(e instanceof RestError) || !e.cacheMiss) throw e;
+      return await handler(req, await reloadSchemaCache(project.engine));
+    }
+  } catch (e) {
+    const err = toRestError(e, claims.role);
+    // Postgres itself says a name is gone (dropped/renamed since the cache was read): refresh it for the next request.
+    if (STALE_CODES.has(err.code)) void reloadSchemaCache(project.engine).catch(() => undefined);
+    return errorResponse(err);
+  }
+}
+
+const STALE_CODES = new Set(['42P01', '42883']);
