@@ -1,11 +1,13 @@
 /**
- * Owns what the shell knows about sign-ins without loading supabase-js: the
- * stored session of a project (read straight from the IndexedDB session store,
- * so guards work offline and keep route chunks small), and small cached
- * records kept beside it (tenant profile, organization, staff profile) so a
- * signed-in screen reopens with no network.
+ * Owns what the shell knows about sign-ins without loading supabase-js or
+ * Dexie: the stored session of a project (peeked straight from IndexedDB, so
+ * guards work offline and keep route chunks small), the tenant profile cached
+ * beside it (IndexedDB, written through the session store), and the public
+ * organization records cached in localStorage (public data: names, project
+ * URL and anon key) so sign-in screens and tenant screens reopen offline.
  */
-import { idbAuthStorage, platformStorageKey, tenantStorageKey } from './session-store';
+import { peekSessionValue } from './idb-peek';
+import { platformStorageKey, tenantStorageKey } from './storage-keys';
 
 export interface StoredSession {
   userId: string;
@@ -14,7 +16,7 @@ export interface StoredSession {
   expiresAt: number | null;
 }
 
-function parseSession(raw: string | null): StoredSession | null {
+export function parseStoredSession(raw: string | null): StoredSession | null {
   if (!raw) return null;
   try {
     const json = JSON.parse(raw) as Record<string, unknown>;
@@ -33,16 +35,23 @@ function parseSession(raw: string | null): StoredSession | null {
 }
 
 export async function readPlatformSession(): Promise<StoredSession | null> {
-  return parseSession(await idbAuthStorage.getItem(platformStorageKey()));
+  return parseStoredSession(await peekSessionValue(platformStorageKey()));
 }
 
 export async function readTenantSession(slug: string): Promise<StoredSession | null> {
-  return parseSession(await idbAuthStorage.getItem(tenantStorageKey(slug)));
+  return parseStoredSession(await peekSessionValue(tenantStorageKey(slug)));
 }
 
-/** Cached JSON records beside the sessions (same store, their own keys). */
+export const cacheKeys = {
+  tenantProfile: (slug: string) => `lockstep-profile-tenant-${slug}`,
+  staffProfile: () => 'lockstep-profile-platform',
+  organization: (slug: string) => `lockstep-org-${slug}`,
+  organizations: () => 'lockstep-org-list',
+};
+
+/** Cached JSON records in the session store (IndexedDB), beside the sessions. */
 export async function readCached<T>(key: string): Promise<T | null> {
-  const raw = await idbAuthStorage.getItem(key);
+  const raw = await peekSessionValue(key);
   if (!raw) return null;
   try {
     return JSON.parse(raw) as T;
@@ -52,19 +61,32 @@ export async function readCached<T>(key: string): Promise<T | null> {
 }
 
 export async function writeCached(key: string, value: unknown): Promise<void> {
+  const { idbAuthStorage } = await import('./session-store');
   await idbAuthStorage.setItem(key, JSON.stringify(value));
 }
 
 export async function removeCached(key: string): Promise<void> {
+  const { idbAuthStorage } = await import('./session-store');
   await idbAuthStorage.removeItem(key);
 }
 
-export const cacheKeys = {
-  tenantProfile: (slug: string) => `lockstep-profile-tenant-${slug}`,
-  organization: (slug: string) => `lockstep-org-${slug}`,
-  organizations: () => 'lockstep-org-list',
-  staffProfile: () => 'lockstep-profile-platform',
-};
+/** Public records (organizations) in localStorage: synchronous and available offline. */
+export function readPublic<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writePublic(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or disabled: caching is an optimisation only.
+  }
+}
 
 /** The tenant user's profile as the shell needs it (from the tenant users table). */
 export interface TenantProfile {

@@ -36,8 +36,9 @@ export interface TenantEndpoint {
   supabase_anon_key: string;
 }
 
-function makeClient(url: string, key: string, storageKey: string): SupabaseClient {
+function makeClient(url: string, key: string, storageKey: string, fetchImpl?: typeof fetch): SupabaseClient {
   return createClient(url, key, {
+    ...(fetchImpl ? { global: { fetch: fetchImpl } } : {}),
     auth: {
       storage: idbAuthStorage,
       storageKey,
@@ -65,4 +66,12 @@ export function getTenantClient(t: TenantEndpoint): SupabaseClient {
   const client = makeClient(t.supabase_url, t.supabase_anon_key, tenantStorageKey(t.slug));
   tenants.set(t.slug, { url: t.supabase_url, client });
   return client;
+}
+
+/**
+ * A tenant client that is not cached (the service worker's background push,
+ * tests): same session storage and key as getTenantClient, own fetch.
+ */
+export function createTenantClient(t: TenantEndpoint, fetchImpl?: typeof fetch): SupabaseClient {
+  return makeClient(t.supabase_url, t.supabase_anon_key, tenantStorageKey(t.slug), fetchImpl);
 }

@@ -4,3 +4,26 @@
  */
 export { loadAppConfig, getPlatformClient, getTenantClient, type AppConfig, type TenantEndpoint } from './clients';
 export { idbAuthStorage, platformStorageKey, tenantStorageKey, type AuthStorage } from './session-store';
+// Sign-in, sign-out and sessions for the platform and each tenant. Route
+// chunks import './data/auth' itself (lazy facade) to stay free of supabase-js.
+export * from './auth';
+export { AUTH_MESSAGES, classifyAuthError, tenantSignInMessage, platformSignInMessage } from './auth-errors';
+// The offline store and sync engine (DESIGN §7).
+export { SYNCED_TABLES, APPEND_ONLY_TABLES, isSyncedTable, type SyncedTable } from './sync-tables';
+export { openTenantDb, tenantDbName, TenantDb, TenantMismatchError, type TenantBinding } from './local-db';
+export type { CacheRow, OutboxEntry, OutboxOp, RejectedEntry, SyncState } from './outbox-types';
+export { recordDoorCheck, insertRow, upsertRow, updateRow, softDeleteRow, AppendOnlyError, type DoorCheckInput } from './repositories';
+export { getRow, listRows, countRows, listDoorsByCampus, listDoorLogsByDoor, listDoorLogsBetween, listMaintenanceByDoor } from './queries';
+export { useRows, useRow, useDoorsByCampus, useDoorLogsByDoor } from './live-queries';
+export { listRejected, retryRejected, retryAllRejected, discardRejected } from './rejected-entries';
+export { SyncEngine, leaderLockName, type EngineState, type SyncEngineOptions } from './sync-engine';
+export { openTenantSync, closeTenantSync, type TenantSync } from './tenant-sync';
+export { createMemoryLocks, createWebLocks, defaultLocks, type LockProvider } from './locks';
+export { supabaseSessionSource, type SessionSource } from './session-source';
+export { classifySyncError, type SyncErrorInfo } from './sync-errors';
+export { describeSyncStatus, formatAge, signOutWarning, type SyncStatusKind, type SyncStatusView } from './sync-status';
+export { useSyncStatus, type SyncStatus } from './use-sync-status';
+export { SyncStatusBadge } from './components/sync-status-badge';
+export { checkBeforeSignOut, signOutKeepingOutbox, type SignOutCheck } from './sign-out';
+export { requestPersistentStorage, StorageFullError, isQuotaError, type PersistAnswer } from './storage';
+export { runBackgroundPush, requestBackgroundPush, backgroundSyncTag, slugFromSyncTag } from './background-sync';

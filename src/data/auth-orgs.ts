@@ -1,0 +1,141 @@
+/**
+ * Owns the public organization directory the sign-in screens read from the
+ * platform project: the active list, the server search and the lookup by
+ * slug. These are anonymous PostgREST reads, done with fetch rather than
+ * supabase-js so the discovery and deep-link screens paint without it.
+ * Results are cached in localStorage (public data) for offline starts.
+ */
+import { mergeOrganizations, ilikePattern, SEARCH_LIMIT, type OrganizationSummary } from '../lib/organizations';
+import { cacheKeys, readPublic, writePublic } from './auth-session';
+
+export interface Organization extends OrganizationSummary {
+  display_name: string | null;
+  description: string | null;
+  email_domain: string | null;
+  supabase_url: string;
+  supabase_anon_key: string;
+}
+
+export const ORG_COLUMNS = 'slug,company_name,display_name,description,email_domain,supabase_url,supabase_anon_key';
+
+interface PublicConfig {
+  platformUrl: string;
+  platformAnonKey: string;
+}
+
+let configPromise: Promise<PublicConfig> | null = null;
+
+/** /app-config.json (the same file src/data/clients.ts reads), validated by hand to stay light. */
+function loadPublicConfig(): Promise<PublicConfig> {
+  configPromise ??= fetch('/app-config.json', { cache: 'no-cache' })
+    .then((r) => {
+      if (!r.ok) throw new Error(`app-config.json: HTTP ${r.status}`);
+      return r.json() as Promise<Record<string, unknown>>;
+    })
+    .then((json) => {
+      if (typeof json.platformUrl !== 'string' || typeof json.platformAnonKey !== 'string') throw new Error('app-config.json is invalid');
+      return { platformUrl: json.platformUrl.replace(/\/+$/, ''), platformAnonKey: json.platformAnonKey };
+    });
+  configPromise.catch(() => {
+    configPromise = null;
+  });
+  return configPromise;
+}
+
+async function platformRest(path: string, init: RequestInit = {}): Promise<unknown> {
+  const cfg = await loadPublicConfig();
+  const res = await fetch(`${cfg.platformUrl}/rest/v1/${path}`, {
+    ...init,
+    headers: {
+      apikey: cfg.platformAnonKey,
+      authorization: `Bearer ${cfg.platformAnonKey}`,
+      accept: 'application/json',
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+    },
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw Object.assign(new Error(body?.message ?? `HTTP ${res.status}`), { status: res.status });
+  }
+  return res.json();
+}
+
+export function toOrganization(row: Record<string, unknown>): Organization | null {
+  if (typeof row.slug !== 'string' || typeof row.company_name !== 'string') return null;
+  const str = (v: unknown) => (typeof v === 'string' ? v : null);
+  return {
+    slug: row.slug,
+    company_name: row.company_name,
+    display_name: str(row.display_name),
+    description: str(row.description),
+    email_domain: str(row.email_domain),
+    supabase_url: str(row.supabase_url) ?? '',
+    supabase_anon_key: str(row.supabase_anon_key) ?? '',
+  };
+}
+
+function toOrganizations(rows: unknown): Organization[] {
+  if (!Array.isArray(rows)) return [];
+  return rows.map((r) => toOrganization(r as Record<string, unknown>)).filter((o): o is Organization => o !== null);
+}
+
+/** Active organizations ordered by company name (cached for offline use). */
+export async function listOrganizations(): Promise<Organization[]> {
+  try {
+    const orgs = toOrganizations(await platformRest(`Tenants?select=${ORG_COLUMNS}&status=eq.active&order=company_name.asc`));
+    writePublic(cacheKeys.organizations(), orgs);
+    return orgs;
+  } catch (error) {
+    const cached = readPublic<Organization[]>(cacheKeys.organizations());
+    if (cached) return cached;
+    throw new Error('Failed to load organizations.', { cause: error });
+  }
+}
+
+/**
+ * Server search (spec §7): two case-insensitive selects, on company_name and
+ * on display_name, 10 each, merged and de-duplicated by slug.
+ */
+export async function searchOrganizations(term: string): Promise<Organization[]> {
+  const q = term.trim();
+  if (!q) return [];
+  // The same encoding supabase-js uses for .ilike(column, '%term%').
+  const pattern = encodeURIComponent(ilikePattern(q));
+  const base = `Tenants?select=${ORG_COLUMNS}&status=eq.active&order=company_name.asc&limit=${SEARCH_LIMIT}`;
+  const [byCompany, byDisplay] = await Promise.allSettled([platformRest(`${base}&company_name=ilike.${pattern}`), platformRest(`${base}&display_name=ilike.${pattern}`)]);
+  if (byCompany.status === 'rejected' && byDisplay.status === 'rejected') {
+    throw new Error('Failed to search organizations. Please try again.', { cause: byCompany.reason });
+  }
+  return mergeOrganizations(
+    byCompany.status === 'fulfilled' ? toOrganizations(byCompany.value) : [],
+    byDisplay.status === 'fulfilled' ? toOrganizations(byDisplay.value) : [],
+  );
+}
+
+export type OrganizationLookup = { status: 'found'; organization: Organization } | { status: 'not-found' } | { status: 'error'; message: string };
+
+/** One organization by slug through the RPC get_organization_by_slug (cached for offline use). */
+export async function getOrganizationBySlug(slug: string): Promise<OrganizationLookup> {
+  try {
+    const data = await platformRest('rpc/get_organization_by_slug', { method: 'POST', body: JSON.stringify({ org_slug: slug }) });
+    const rows = Array.isArray(data) ? data : data ? [data] : [];
+    const org = rows.length > 0 ? toOrganization(rows[0] as Record<string, unknown>) : null;
+    if (!org) return { status: 'not-found' };
+    writePublic(cacheKeys.organization(slug), org);
+    return { status: 'found', organization: org };
+  } catch (error) {
+    const cached = getCachedOrganization(slug);
+    if (cached) return { status: 'found', organization: cached };
+    console.warn('Failed to load organization', error);
+    return { status: 'error', message: 'Failed to load organization' };
+  }
+}
+
+/** The organization record a signed-in tenant screen needs, without the network. */
+export function getCachedOrganization(slug: string): Organization | null {
+  return readPublic<Organization>(cacheKeys.organization(slug));
+}
+
+export function rememberOrganization(org: Organization): void {
+  writePublic(cacheKeys.organization(org.slug), org);
+}

@@ -1,0 +1,114 @@
+/**
+ * Owns tenant sign-in: sign-in/out against each tenant's own project
+ * (session under that tenant's storage key), the users row that decides
+ * where a user lands (cached so screens reopen offline), and the
+ * change-password flow. The organization directory is auth-orgs.ts.
+ */
+import { displayNameOf } from '../lib/display-name';
+import { AUTH_MESSAGES, classifyAuthError, tenantSignInMessage } from './auth-errors';
+import { getCachedOrganization, rememberOrganization, type Organization } from './auth-orgs';
+import { cacheKeys, readCached, removeCached, writeCached, type TenantProfile } from './auth-session';
+import { getTenantClient } from './clients';
+import { idbAuthStorage, tenantStorageKey } from './session-store';
+
+function clientFor(org: Organization) {
+  if (!org.supabase_url || !org.supabase_anon_key) throw new Error('Organization configuration not found');
+  return getTenantClient({ slug: org.slug, supabase_url: org.supabase_url, supabase_anon_key: org.supabase_anon_key });
+}
+
+export type TenantSignInResult = { ok: true; profile: TenantProfile } | { ok: false; message: string };
+
+interface UsersRow {
+  id: string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  role: string | null;
+  require_password_change: boolean | null;
+}
+
+/** Signs in to the organization's own project and reads the users row that decides where the user lands. */
+export async function signInTenant(org: Organization, email: string, password: string): Promise<TenantSignInResult> {
+  let client;
+  try {
+    client = clientFor(org);
+  } catch (error) {
+    return { ok: false, message: error instanceof Error ? error.message : AUTH_MESSAGES.unexpected };
+  }
+  try {
+    const { data, error } = await client.auth.signInWithPassword({ email: email.trim(), password });
+    if (error || !data.user) return { ok: false, message: tenantSignInMessage(error) };
+    const user = data.user;
+    const { data: row, error: rowError } = await client
+      .from('users')
+      .select('id, email, first_name, last_name, role, require_password_change')
+      .eq('id', user.id)
+      .maybeSingle<UsersRow>();
+    if (rowError) console.warn('users row:', rowError.message);
+    const userEmail = row?.email ?? user.email ?? email.trim();
+    const profile: TenantProfile = {
+      id: user.id,
+      email: userEmail,
+      first_name: row?.first_name ?? null,
+      last_name: row?.last_name ?? null,
+      role: row?.role ?? 'regular_user',
+      require_password_change: row?.require_password_change === true,
+      display_name: displayNameOf(row ?? null, userEmail),
+    };
+    rememberOrganization(org);
+    await writeCached(cacheKeys.tenantProfile(org.slug), profile);
+    return { ok: true, profile };
+  } catch (error) {
+    return { ok: false, message: classifyAuthError(error) === 'other' ? AUTH_MESSAGES.unexpected : tenantSignInMessage(error) };
+  }
+}
+
+export type ChangePasswordResult = { ok: true } | { ok: false; message: string };
+
+/**
+ * Changes the signed-in tenant user's password: the current password is
+ * checked by signing in with it, then the new one is set and the users row's
+ * require_password_change is cleared with password_changed_at (a failed row
+ * update is only logged, spec §8).
+ */
+export async function changeTenantPassword(slug: string, currentPassword: string, newPassword: string): Promise<ChangePasswordResult> {
+  const org = getCachedOrganization(slug);
+  const profile = await readCached<TenantProfile>(cacheKeys.tenantProfile(slug));
+  if (!org || !profile) return { ok: false, message: 'Organization configuration not loaded' };
+  try {
+    const client = clientFor(org);
+    const check = await client.auth.signInWithPassword({ email: profile.email, password: currentPassword });
+    if (check.error) {
+      return {
+        ok: false,
+        message: classifyAuthError(check.error) === 'invalid-credentials' ? 'Current password is incorrect' : tenantSignInMessage(check.error),
+      };
+    }
+    const { error } = await client.auth.updateUser({ password: newPassword });
+    if (error) return { ok: false, message: 'Failed to update password. Please try again.' };
+    const { error: rowError } = await client
+      .from('users')
+      .update({ require_password_change: false, password_changed_at: new Date().toISOString() })
+      .eq('id', profile.id);
+    if (rowError) console.warn('Failed to update the users row after a password change:', rowError.message);
+    await writeCached(cacheKeys.tenantProfile(slug), { ...profile, require_password_change: false });
+    return { ok: true };
+  } catch {
+    return { ok: false, message: 'Failed to update password. Please try again.' };
+  }
+}
+
+/** Signs out of one tenant: its session and cached profile are cleared even offline. */
+export async function signOutTenant(slug: string): Promise<void> {
+  const org = getCachedOrganization(slug);
+  if (org) {
+    try {
+      const client = clientFor(org);
+      await Promise.race([client.auth.signOut({ scope: 'local' }), new Promise((r) => setTimeout(r, 5000))]);
+    } catch {
+      // Offline: the stored session is removed below regardless.
+    }
+  }
+  await idbAuthStorage.removeItem(tenantStorageKey(slug));
+  await removeCached(cacheKeys.tenantProfile(slug));
+}

@@ -1,0 +1,76 @@
+/**
+ * Owns the header's sync badge: one button that always says where the
+ * device's changes are (synced, N pending with the age of the oldest,
+ * offline, sign in needed, N need attention). With refused changes it opens
+ * a list showing the server's message for each, with retry and discard.
+ * Plain React and Tailwind; announced politely to screen readers.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useId, useState } from 'react';
+import { discardRejected, listRejected, retryRejected } from '../rejected-entries';
+import type { TenantSync } from '../tenant-sync';
+import { useSyncStatus } from '../use-sync-status';
+
+const TONE: Record<string, string> = {
+  synced: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
+  pending: 'bg-amber-50 text-amber-900 ring-amber-600/30',
+  offline: 'bg-slate-100 text-slate-800 ring-slate-500/30',
+  'sign-in': 'bg-orange-50 text-orange-900 ring-orange-600/30',
+  attention: 'bg-red-50 text-red-800 ring-red-600/30',
+};
+
+export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
+  const status = useSyncStatus(sync);
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const descId = useId();
+  const db = sync?.db ?? null;
+  const rejected = useLiveQuery(() => (db && open ? listRejected(db) : []), [db, open]) ?? [];
+  const canOpen = status.kind === 'attention';
+
+  return (
+    <div className="relative inline-block text-sm">
+      <button
+        type="button"
+        className={`inline-flex items-center gap-2 rounded-full px-3 py-1 font-medium ring-1 ring-inset ${TONE[status.kind] ?? ''}`}
+        aria-describedby={descId}
+        aria-expanded={canOpen ? open : undefined}
+        aria-controls={canOpen ? listId : undefined}
+        onClick={() => {
+          if (canOpen) setOpen((o) => !o);
+          else void sync?.engine.requestSync();
+        }}
+      >
+        <span aria-live="polite">{status.loading ? 'Checking sync…' : status.label}</span>
+      </button>
+      <span id={descId} className="sr-only">
+        {status.detail}
+      </span>
+      {canOpen && open ? (
+        <div id={listId} role="region" aria-label="Changes the server refused" className="absolute right-0 z-20 mt-2 w-96 max-w-[90vw] rounded-lg bg-white p-3 shadow-lg ring-1 ring-black/10">
+          <ul className="space-y-3">
+            {rejected.map((r) => (
+              <li key={r.id} className="rounded border border-slate-200 p-2">
+                <p className="font-medium text-slate-900">
+                  {r.entry.op} in {r.table}
+                </p>
+                <p className="text-slate-700">{r.error.message}</p>
+                <p className="text-xs text-slate-500">
+                  Code {r.error.code || 'none'} · HTTP {r.error.status} · {new Date(r.rejected_at).toLocaleString()}
+                </p>
+                <div className="mt-2 flex gap-2">
+                  <button type="button" className="rounded bg-slate-900 px-2 py-1 text-white" onClick={() => db && r.id !== undefined && void retryRejected(db, r.id)}>
+                    Retry
+                  </button>
+                  <button type="button" className="rounded px-2 py-1 text-red-700 ring-1 ring-red-600/40" onClick={() => db && r.id !== undefined && void discardRejected(db, r.id)}>
+                    Discard
+                  </button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Owns the local store: one Dexie database per tenant and user, named
+ * `lockstep-{slug}-{userId}`, holding the cache tables, the outbox, the pull
+ * watermarks and the rejected entries. The database is bound to its tenant's
+ * URL on first open and refuses any other, so an outbox can only ever be
+ * sent to the project it was written for.
+ */
+import Dexie, { type Table } from 'dexie';
+import type { CacheRow, MetaRow, OutboxEntry, RejectedEntry, SyncState } from './outbox-types';
+import { CACHE_INDEXES, type SyncedTable } from './sync-tables';
+
+export interface TenantBinding {
+  slug: string;
+  /** The tenant project's base URL (…/t/{slug} locally, https://x.supabase.co hosted). */
+  url: string;
+  anonKey: string;
+  userId: string;
+}
+
+export class TenantMismatchError extends Error {
+  override readonly name = 'TenantMismatchError';
+}
+
+export function normalizeUrl(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+export function tenantDbName(slug: string, userId: string): string {
+  return `lockstep-${slug}-${userId}`;
+}
+
+export class TenantDb extends Dexie {
+  outbox!: Table<OutboxEntry, number>;
+  rejected!: Table<RejectedEntry, number>;
+  sync_state!: Table<SyncState, string>;
+  meta!: Table<MetaRow, string>;
+
+  constructor(readonly binding: TenantBinding) {
+    super(tenantDbName(binding.slug, binding.userId));
+    // Version 1. A later schema change adds this.version(2).stores({...})
+    // with .upgrade(tx => ...) for the data; never edit a shipped version.
+    this.version(1).stores({
+      ...CACHE_INDEXES,
+      outbox: '++seq, [table+row_id], created_at',
+      rejected: '++id, [table+row_id]',
+      sync_state: 'table',
+      meta: 'key',
+    });
+  }
+
+  cache(table: SyncedTable): Table<CacheRow, string> {
+    return this.table<CacheRow, string>(table);
+  }
+}
+
+/**
+ * Opens the tenant's database and checks (or, on first open, records) the
+ * URL it belongs to. A different URL for the same slug and user is refused:
+ * queued writes are never replayed against another project.
+ */
+export async function openTenantDb(binding: TenantBinding): Promise<TenantDb> {
+  const b = { ...binding, url: normalizeUrl(binding.url) };
+  const db = new TenantDb(b);
+  await db.open();
+  try {
+    await db.transaction('rw', db.meta, async () => {
+      const found = await db.meta.get('binding');
+      const value = found?.value;
+      if (value && typeof value === 'object' && 'url' in value) {
+        if (value.url !== b.url) {
+          throw new TenantMismatchError(`This device's data for ${b.slug} belongs to ${String(value.url)}, not ${b.url}; it will not be sent elsewhere.`);
+        }
+      } else {
+        await db.meta.put({ key: 'binding', value: { slug: b.slug, url: b.url, userId: b.userId } });
+      }
+    });
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  return db;
+}

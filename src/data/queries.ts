@@ -1,0 +1,46 @@
+/**
+ * Owns the reads screens make from the local cache, as plain async
+ * functions (tests, loaders) that the live-query hooks wrap. Soft-deleted
+ * rows are removed from the cache on pull, so nothing here filters them.
+ */
+import type { TenantDb } from './local-db';
+import type { CacheRow } from './outbox-types';
+import type { SyncedTable } from './sync-tables';
+
+export function getRow(db: TenantDb, table: SyncedTable, id: string): Promise<CacheRow | undefined> {
+  return db.cache(table).get(id);
+}
+
+export function listRows(db: TenantDb, table: SyncedTable): Promise<CacheRow[]> {
+  return db.cache(table).toArray();
+}
+
+export function countRows(db: TenantDb, table: SyncedTable): Promise<number> {
+  return db.cache(table).count();
+}
+
+export async function listDoorsByCampus(db: TenantDb, campusId: string): Promise<CacheRow[]> {
+  const doors = await db.cache('doors').where('campus_id').equals(campusId).toArray();
+  return doors.sort((a, b) => String(a.door_number ?? '').localeCompare(String(b.door_number ?? ''), undefined, { numeric: true }));
+}
+
+/** A door's checks, newest first, through the [door_id+created_at] index. */
+export function listDoorLogsByDoor(db: TenantDb, doorId: string, limit = 50): Promise<CacheRow[]> {
+  return db
+    .cache('door_log')
+    .where('[door_id+created_at]')
+    .between([doorId, ''], [doorId, '\uffff'])
+    .reverse()
+    .limit(limit)
+    .toArray();
+}
+
+/** Door checks created in [fromIso, toIso), newest first (today's checks, reports). */
+export function listDoorLogsBetween(db: TenantDb, fromIso: string, toIso: string): Promise<CacheRow[]> {
+  return db.cache('door_log').where('created_at').between(fromIso, toIso, true, false).reverse().toArray();
+}
+
+/** Open maintenance records of one door. */
+export function listMaintenanceByDoor(db: TenantDb, doorId: string): Promise<CacheRow[]> {
+  return db.cache('maintenance_records').where('door_id').equals(doorId).toArray();
+}

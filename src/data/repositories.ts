@@ -1,0 +1,88 @@
+/**
+ * Owns every local write features make: one Dexie transaction holding the
+ * cache row and its outbox entry, resolved only once both are committed, so
+ * a "saved" on screen means the change survives a closed tab or a dead
+ * battery. Ids are made here (crypto.randomUUID) so a replay is idempotent.
+ */
+import type { TenantDb } from './local-db';
+import type { CacheRow, OutboxEntry, OutboxOp } from './outbox-types';
+import { guardQuota } from './storage';
+import { APPEND_ONLY_TABLES, type SyncedTable } from './sync-tables';
+
+export class AppendOnlyError extends Error {
+  override readonly name = 'AppendOnlyError';
+}
+
+function nowIso(): string {
+  return new Date().toISOString();
+}
+
+async function writeWithOutbox(db: TenantDb, table: SyncedTable, op: OutboxOp, id: string, build: (existing: CacheRow | undefined) => { row: CacheRow | null; payload: Record<string, unknown> }): Promise<CacheRow | null> {
+  const cache = db.cache(table);
+  return guardQuota(() =>
+    db.transaction('rw', cache, db.outbox, async () => {
+      const existing = await cache.get(id);
+      const { row, payload } = build(existing);
+      if (row) await cache.put(row);
+      else await cache.delete(id);
+      const entry: OutboxEntry = { table, op, row_id: id, payload, created_at: nowIso(), attempts: 0 };
+      await db.outbox.add(entry);
+      return row;
+    }),
+  );
+}
+
+export interface DoorCheckInput {
+  door_id: string;
+  /** Any other door_log columns (state, notes, ...), sent as given. */
+  [column: string]: unknown;
+}
+
+/**
+ * Records a door check (a door_log insert) as the signed-in user; the
+ * server requires user_id = auth.uid(), which is the user this database
+ * belongs to.
+ */
+export async function recordDoorCheck(db: TenantDb, input: DoorCheckInput): Promise<CacheRow> {
+  return insertRow(db, 'door_log', { ...input, user_id: db.binding.userId });
+}
+
+/** Inserts a new row (append-only tables, or any new row the caller never changes). */
+export async function insertRow(db: TenantDb, table: SyncedTable, values: Record<string, unknown>): Promise<CacheRow> {
+  const id = typeof values.id === 'string' ? values.id : crypto.randomUUID();
+  const payload = { ...values, id };
+  // The cache copy gets a local created_at so "newest first" lists place it at once;
+  // the server keeps its own unless the caller sent one.
+  const row: CacheRow = { created_at: nowIso(), ...payload };
+  const written = await writeWithOutbox(db, table, APPEND_ONLY_TABLES.has(table) ? 'insert' : 'upsert', id, () => ({ row, payload }));
+  return written ?? row;
+}
+
+/** Creates or replaces a whole row (merged over the cached one) in a mutable table. */
+export async function upsertRow(db: TenantDb, table: SyncedTable, values: Record<string, unknown>): Promise<CacheRow> {
+  if (APPEND_ONLY_TABLES.has(table)) throw new AppendOnlyError(`${table} is append-only: record a new entry instead of changing one.`);
+  const id = typeof values.id === 'string' ? values.id : crypto.randomUUID();
+  const written = await writeWithOutbox(db, table, 'upsert', id, (existing) => {
+    const row: CacheRow = { ...(existing ?? { created_at: nowIso() }), ...values, id };
+    return { row, payload: row };
+  });
+  if (!written) throw new Error('unreachable: upsert always writes a row');
+  return written;
+}
+
+/**
+ * Changes some columns of an existing row (an UPDATE, for tables where the
+ * user may change but not create rows, such as users).
+ */
+export async function updateRow(db: TenantDb, table: SyncedTable, id: string, patch: Record<string, unknown>): Promise<CacheRow> {
+  if (APPEND_ONLY_TABLES.has(table)) throw new AppendOnlyError(`${table} is append-only: record a new entry instead of changing one.`);
+  const written = await writeWithOutbox(db, table, 'update', id, (existing) => ({ row: { ...(existing ?? {}), ...patch, id }, payload: { ...patch } }));
+  if (!written) throw new Error('unreachable: update always writes a row');
+  return written;
+}
+
+/** Removes a row here at once and sends a tombstone (deleted_at) so other devices drop it too. */
+export async function softDeleteRow(db: TenantDb, table: SyncedTable, id: string): Promise<void> {
+  if (APPEND_ONLY_TABLES.has(table)) throw new AppendOnlyError(`${table} is append-only: entries are never removed.`);
+  await writeWithOutbox(db, table, 'delete', id, () => ({ row: null, payload: { deleted_at: nowIso() } }));
+}

@@ -1,0 +1,12 @@
+/**
+ * The auth storage key of each project, without Dexie, for light readers
+ * (guards, sign-in screens). They must equal session-store.ts's keys;
+ * tests/unit/auth-storage-keys.test.ts checks that they do.
+ */
+export function platformStorageKey(): string {
+  return 'lockstep-auth-platform';
+}
+
+export function tenantStorageKey(slug: string): string {
+  return `lockstep-auth-tenant-${slug}`;
+}

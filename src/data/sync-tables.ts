@@ -1,0 +1,64 @@
+/**
+ * Owns the list of tenant tables the device keeps a local copy of, and how
+ * each may be written: door_log is append-only (insert, never changed or
+ * removed, as the server's policies say), the others are upserted and
+ * soft-deleted through deleted_at so deletions reach other devices.
+ */
+
+export const SYNCED_TABLES = [
+  'campus',
+  'doors',
+  'conditions',
+  'door_log',
+  'maintenance_records',
+  'incidents',
+  'tenant_settings',
+  'users',
+  'vehicles',
+  'bus_drivers',
+  'parking_permits',
+  'parking_violations',
+] as const;
+
+export type SyncedTable = (typeof SYNCED_TABLES)[number];
+
+/** Append-only on the server: inserts only, sent with ignore-duplicates. */
+export const APPEND_ONLY_TABLES: ReadonlySet<SyncedTable> = new Set<SyncedTable>(['door_log']);
+
+export function isSyncedTable(name: string): name is SyncedTable {
+  return (SYNCED_TABLES as readonly string[]).includes(name);
+}
+
+/**
+ * Dexie index specs for the cache tables, chosen for the screens' queries
+ * (door log by door and time, doors by campus, records by door, ...). The
+ * primary key is always the server's uuid `id`.
+ */
+export const CACHE_INDEXES: Record<SyncedTable, string> = {
+  campus: 'id, updated_at',
+  doors: 'id, campus_id, door_number, updated_at',
+  conditions: 'id, door_id, created_at',
+  door_log: 'id, [door_id+created_at], created_at, user_id',
+  maintenance_records: 'id, door_id, status, created_at',
+  incidents: 'id, status, created_at',
+  tenant_settings: 'id, setting_key',
+  users: 'id, email, role',
+  vehicles: 'id, vehicle_number',
+  bus_drivers: 'id, last_name',
+  parking_permits: 'id, created_at',
+  parking_violations: 'id, created_at',
+};
+
+/**
+ * Columns only the server writes (generated columns, trigger stamps): never
+ * sent, even when a pulled row that carries them is upserted back.
+ * updated_at is the server's on every table (set by trigger).
+ */
+export const SERVER_OWNED_COLUMNS: Partial<Record<SyncedTable, readonly string[]>> = {
+  conditions: ['default_condition'],
+  door_log: ['received_at'],
+};
+
+export function isServerOwnedColumn(table: SyncedTable, column: string): boolean {
+  return column === 'updated_at' || (SERVER_OWNED_COLUMNS[table]?.includes(column) ?? false);
+}

@@ -1,0 +1,139 @@
+/**
+ * Owns the requests the sync engine makes: a supabase-js client built from
+ * the URL the tenant database is bound to (never from a caller's argument),
+ * whose fetch refuses any other URL, reads the access token at send time and
+ * answers 401 itself when there is no session (so nothing is ever sent as
+ * anon and then rejected by RLS as if the row were bad). Each write op maps
+ * to one PostgREST request; errors come back with their codes intact.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { TenantMismatchError, type TenantDb } from './local-db';
+import type { CacheRow, OutboxOp, StoredOutboxEntry } from './outbox-types';
+import type { SessionSource } from './session-source';
+import { NOT_APPLIED_CODE, NO_SESSION_CODE, toSyncErrorInfo, type SyncErrorInfo } from './sync-errors';
+import { isServerOwnedColumn, type SyncedTable } from './sync-tables';
+
+export type SendResult = { ok: true } | { ok: false; error: SyncErrorInfo; token: string | null };
+
+export interface PageQuery {
+  table: SyncedTable;
+  /** Rows with updated_at >= since (the overlap start); null reads from the beginning. */
+  since: string | null;
+  /** Keyset cursor: rows strictly after (updated_at, id). */
+  after: { updated_at: string; id: string } | null;
+  limit: number;
+}
+
+export type PageResult = { ok: true; rows: CacheRow[] } | { ok: false; error: SyncErrorInfo; token: string | null };
+
+export interface SyncTransport {
+  readonly url: string;
+  send(table: SyncedTable, op: OutboxOp, entries: readonly StoredOutboxEntry[]): Promise<SendResult>;
+  page(q: PageQuery): Promise<PageResult>;
+  byIds(table: SyncedTable, ids: readonly string[]): Promise<PageResult>;
+}
+
+function urlOf(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  if (input instanceof URL) return input.href;
+  return input.url;
+}
+
+/** PostgREST `or` values with reserved characters (., :, +) are double-quoted. */
+function q(value: string): string {
+  return `"${value.replace(/"/g, '\\"')}"`;
+}
+
+function sameColumns(rows: readonly Record<string, unknown>[]): boolean {
+  const first = rows[0];
+  if (!first) return true;
+  const key = Object.keys(first).sort().join(',');
+  return rows.every((r) => Object.keys(r).sort().join(',') === key);
+}
+
+export function createSyncTransport(db: TenantDb, session: SessionSource, baseFetch: typeof fetch = fetch): SyncTransport {
+  const { url, anonKey } = db.binding;
+  let lastToken: string | null = null;
+
+  const guardedFetch: typeof fetch = async (input, init) => {
+    const target = urlOf(input);
+    if (!target.startsWith(`${url}/`)) {
+      throw new TenantMismatchError(`Refusing to send ${db.name}'s data to ${target}`);
+    }
+    const headers = new Headers(init?.headers);
+    if (headers.get('Authorization') === `Bearer ${anonKey}`) {
+      const body = { code: NO_SESSION_CODE, message: 'Sign-in needed: there is no session for this organization on this device.', details: null, hint: null };
+      return new Response(JSON.stringify(body), { status: 401, headers: { 'content-type': 'application/json' } });
+    }
+    return baseFetch(input, init);
+  };
+
+  const client: SupabaseClient = createClient(url, anonKey, {
+    // Third-party-token mode: supabase-js asks for the token on every request.
+    accessToken: async () => {
+      lastToken = await session.accessToken();
+      return lastToken;
+    },
+    global: { fetch: guardedFetch },
+  });
+
+  const fail = (error: unknown, status: number): { ok: false; error: SyncErrorInfo; token: string | null } => ({
+    ok: false,
+    error: toSyncErrorInfo(error, status),
+    token: lastToken,
+  });
+
+  // Server-owned columns (updated_at, generated columns) are dropped: a
+  // pulled row upserted back must not try to write them.
+  const clean = (table: SyncedTable, payload: Record<string, unknown>): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(payload).filter(([k]) => !isServerOwnedColumn(table, k)));
+  const sendPayloads = (entries: readonly StoredOutboxEntry[]): Record<string, unknown>[] => entries.map((e) => ({ ...clean(e.table, e.payload), id: e.row_id }));
+
+  return {
+    url,
+    async send(table, op, entries) {
+      if (op === 'insert' || op === 'upsert') {
+        // Inserts: absent columns take the server default (missing=default), so
+        // checks with and without notes share one request; ON CONFLICT DO
+        // NOTHING makes a replay a no-op and needs no update policy.
+        // A batch whose rows all name the same columns needs no defaults and
+        // takes the server's faster set-based path.
+        const rows = sendPayloads(entries);
+        const r =
+          op === 'insert'
+            ? await client.from(table).upsert(rows, { onConflict: 'id', ignoreDuplicates: true, defaultToNull: sameColumns(rows) })
+            : await client.from(table).upsert(rows, { onConflict: 'id' });
+        return r.error ? fail(r.error, r.status) : { ok: true };
+      }
+      if (op === 'update') {
+        const e = entries[0];
+        if (!e) return { ok: true };
+        const { id: _id, ...patch } = clean(table, e.payload);
+        const r = await client.from(table).update(patch).eq('id', e.row_id).select('id');
+        if (r.error) return fail(r.error, r.status);
+        if (!r.data?.length) return fail({ code: NOT_APPLIED_CODE, message: 'The server did not apply this change: the row is missing or you may not change it.' }, 404);
+        return { ok: true };
+      }
+      // delete: a soft delete, so the tombstone reaches other devices.
+      const ids = entries.map((e) => e.row_id);
+      const at = entries.map((e) => String(e.payload.deleted_at ?? e.created_at)).sort().at(-1);
+      const r = await client.from(table).update({ deleted_at: at }).in('id', ids).select('id');
+      if (r.error) return fail(r.error, r.status);
+      if ((r.data?.length ?? 0) < ids.length) return fail({ code: NOT_APPLIED_CODE, message: 'The server did not apply this delete: the row is missing or you may not remove it.' }, 404);
+      return { ok: true };
+    },
+    async page({ table, since, after, limit }) {
+      let query = client.from(table).select('*');
+      if (after) query = query.or(`updated_at.gt.${q(after.updated_at)},and(updated_at.eq.${q(after.updated_at)},id.gt.${after.id})`);
+      else if (since) query = query.gte('updated_at', since);
+      const r = await query.order('updated_at', { ascending: true }).order('id', { ascending: true }).limit(limit);
+      if (r.error) return fail(r.error, r.status);
+      return { ok: true, rows: (r.data ?? []) as CacheRow[] };
+    },
+    async byIds(table, ids) {
+      const r = await client.from(table).select('*').in('id', [...ids]);
+      if (r.error) return fail(r.error, r.status);
+      return { ok: true, rows: (r.data ?? []) as CacheRow[] };
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * Owns the wiring for the app: for the signed-in user of a tenant, the
+ * local database, the session source over the tenant's supabase-js client
+ * (sessions in IndexedDB) and the started sync engine, created once per
+ * tenant and user. It also records the tenant's endpoint beside the
+ * sessions so the service worker can run the same push on its own.
+ */
+import { endpointStorageKey, requestBackgroundPush } from './background-sync';
+import { getTenantClient, type TenantEndpoint } from './clients';
+import { openTenantDb, tenantDbName, type TenantDb } from './local-db';
+import { defaultLocks, type LockProvider } from './locks';
+import { idbAuthStorage, tenantStorageKey } from './session-store';
+import { supabaseSessionSource, type SessionSource } from './session-source';
+import { SyncEngine, type SyncEngineOptions } from './sync-engine';
+
+export interface TenantSync {
+  db: TenantDb;
+  engine: SyncEngine;
+  session: SessionSource;
+  endpoint: TenantEndpoint;
+  userId: string;
+}
+
+const open = new Map<string, Promise<TenantSync>>();
+
+export interface OpenTenantSyncOptions extends Partial<Omit<SyncEngineOptions, 'db' | 'session'>> {
+  locks?: LockProvider;
+}
+
+/** The local store and sync of one tenant for one user (started: it syncs if this tab leads). */
+export function openTenantSync(endpoint: TenantEndpoint, userId: string, options: OpenTenantSyncOptions = {}): Promise<TenantSync> {
+  const key = tenantDbName(endpoint.slug, userId);
+  let p = open.get(key);
+  if (!p) {
+    p = (async () => {
+      const db = await openTenantDb({ slug: endpoint.slug, url: endpoint.supabase_url, anonKey: endpoint.supabase_anon_key, userId });
+      const locks = options.locks ?? defaultLocks();
+      const session = supabaseSessionSource(getTenantClient(endpoint), { storage: idbAuthStorage, storageKey: tenantStorageKey(endpoint.slug) }, locks);
+      await idbAuthStorage.setItem(endpointStorageKey(endpoint.slug), JSON.stringify({ ...endpoint, userId }));
+      const engine = new SyncEngine({ ...options, db, session, locks });
+      // When the network fails with work queued, ask for a Background Sync
+      // event too (Chromium): the worker pushes even if every tab is closed.
+      let asked = false;
+      engine.subscribe((s) => {
+        const offline = s.lastError?.status === 0;
+        if (offline && !asked) void requestBackgroundPush(endpoint.slug);
+        asked = offline;
+      });
+      engine.start();
+      return { db, engine, session, endpoint, userId };
+    })();
+    open.set(key, p);
+    p.catch(() => open.delete(key));
+  }
+  return p;
+}
+
+/** Stops syncing from this tab (another tab takes over) and closes the database. */
+export async function closeTenantSync(sync: TenantSync): Promise<void> {
+  open.delete(tenantDbName(sync.endpoint.slug, sync.userId));
+  await sync.engine.stop();
+  sync.db.close();
+}
