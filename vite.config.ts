@@ -6,12 +6,35 @@
  */
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+
+/**
+ * src/data is imported through its index.ts only (lint rule), and that index
+ * re-exports the whole offline core. Declaring src/data's modules free of
+ * import-time side effects (as a library's "sideEffects": false would) lets
+ * the bundler keep only what a route actually uses, so the sign-in screens do
+ * not download supabase-js, Dexie and the sync engine before they need them.
+ * See docs/decisions/ (shell-bundle-budget).
+ */
+/** Vendor chunks (by file-name prefix) fetched on demand instead of precached. */
+const ON_DEMAND_CHUNKS = ['jspdf.es.min', 'html2canvas', 'purify.es', 'index.es'];
+
+function dataWithoutSideEffects(): Plugin {
+  const dataDir = /[\\/]src[\\/]data[\\/][^?]*\.tsx?$/;
+  return {
+    name: 'lockstep:data-side-effect-free',
+    enforce: 'post',
+    transform(_code, id) {
+      return dataDir.test(id) ? { code: _code, map: null, moduleSideEffects: false } : null;
+    },
+  };
+}
 
 export default defineConfig({
   plugins: [
     react(),
+    dataWithoutSideEffects(),
     tailwindcss(),
     VitePWA({
       strategies: 'injectManifest',
@@ -47,7 +70,9 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['screenshots/**'],
+        // Big libraries used by one action (PDF export) stay out of the
+        // precache; the worker caches them on first use (sw/sw.ts).
+        globIgnores: ['screenshots/**', ...ON_DEMAND_CHUNKS.map((name) => `assets/${name}-*.js`)],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false, type: 'module' },

@@ -32,15 +32,13 @@ export function landingScreenFor(role: string | null | undefined): TenantScreen 
 }
 
 /**
- * The tenant dashboard is for super, transportation and office roles;
- * security admins are sent to the security screen and regular users to their
- * rounds (spec §2: "Security admins are sent to /tenant/{slug}/security").
+ * Who the tenant dashboard sends elsewhere: security admins go to the
+ * security screen (spec §2). Everyone else may open it; regular users land
+ * on their rounds after sign-in, but the dashboard (where the change-password
+ * flow ends, spec §2) stays open to them.
  */
 export function dashboardRedirectFor(role: string | null | undefined): TenantScreen | null {
-  const r = normalizeRole(role);
-  if (r === 'security_admin') return 'security';
-  if (r === 'regular_user') return 'rounds';
-  return null;
+  return normalizeRole(role) === 'security_admin' ? 'security' : null;
 }
 
 /** A returnTo value is honoured only when it is a path on this origin (no open redirects). */

@@ -1,0 +1,56 @@
+/**
+ * Route guards as loaders (spec §2, §8 Redirects). They read the stored
+ * sessions straight from IndexedDB, so they work offline and never download
+ * supabase-js. This module is itself loaded on demand by the router.
+ */
+import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
+import { readPlatformSession, readTenantProfile, readTenantSession, type TenantProfile } from '../data';
+import { dashboardRedirectFor, safeReturnTo, tenantPath } from '../lib/roles';
+
+function here(request: Request): string {
+  const url = new URL(request.url);
+  return url.pathname + url.search;
+}
+
+/** Master pages: a signed-in platform user, else /login with returnTo. */
+export async function requirePlatformSession({ request }: LoaderFunctionArgs) {
+  const session = await readPlatformSession();
+  if (!session) throw redirect(`/login?returnTo=${encodeURIComponent(here(request))}`);
+  return { userId: session.userId, email: session.email };
+}
+
+/** /login: already signed-in staff go on to returnTo or /dashboard. */
+export async function redirectSignedInStaff({ request }: LoaderFunctionArgs) {
+  const session = await readPlatformSession();
+  const returnTo = safeReturnTo(new URL(request.url).searchParams.get('returnTo'));
+  if (session) throw redirect(returnTo ?? '/dashboard');
+  return { returnTo };
+}
+
+export interface TenantContext {
+  slug: string;
+  userId: string;
+  email: string;
+  profile: TenantProfile | null;
+}
+
+/** Tenant pages: a signed-in user of this tenant, else /tenant-discovery. */
+export async function requireTenantSession({ params }: LoaderFunctionArgs): Promise<TenantContext> {
+  const slug = params.tenantSlug ?? '';
+  const session = slug ? await readTenantSession(slug) : null;
+  if (!session) throw redirect('/tenant-discovery');
+  const profile = await readTenantProfile(slug);
+  if (profile?.require_password_change) {
+    const pending = sessionStorage.getItem('pendingUser');
+    throw redirect(pending ? tenantPath(slug, 'change-password') : tenantPath(slug, 'login'));
+  }
+  return { slug, userId: session.userId, email: session.email, profile };
+}
+
+/** The tenant dashboard: security admins are sent to the security screen. */
+export async function requireTenantDashboard(args: LoaderFunctionArgs): Promise<TenantContext> {
+  const ctx = await requireTenantSession(args);
+  const elsewhere = dashboardRedirectFor(ctx.profile?.role);
+  if (elsewhere) throw redirect(tenantPath(ctx.slug, elsewhere));
+  return ctx;
+}

@@ -1,0 +1,75 @@
+/**
+ * Every route of spec §2, lazily loaded per screen and grouped by area
+ * (public, platform admin, tenant). Guards are loaders that load on demand,
+ * so the landing page carries no session or supabase code.
+ */
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { Loading } from '../ui/loading';
+import { ErrorView } from './error-view';
+import { RootLayout } from './root-layout';
+
+const guards = () => import('./guards');
+const requirePlatform = async (a: LoaderFunctionArgs) => (await guards()).requirePlatformSession(a);
+const requireTenant = async (a: LoaderFunctionArgs) => (await guards()).requireTenantSession(a);
+const requireDashboard = async (a: LoaderFunctionArgs) => (await guards()).requireTenantDashboard(a);
+const signedInStaff = async (a: LoaderFunctionArgs) => (await guards()).redirectSignedInStaff(a);
+
+// Public area
+const publicSite = () => import('../features/public-site/index');
+// Platform admin area
+const platformAuth = () => import('../features/platform-auth/index');
+const platformAdmin = () => import('../features/platform-admin/index');
+// Tenant area
+const tenantAuth = () => import('../features/tenant-auth/index');
+const tenantDashboard = () => import('../features/tenant-dashboard/index');
+const security = () => import('../features/security/index');
+const doorChecks = () => import('../features/door-checks/index');
+const transportation = () => import('../features/transportation/index');
+const studentParking = () => import('../features/student-parking/index');
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: ErrorView,
+    HydrateFallback: () => <Loading fullScreen />,
+    children: [
+      { index: true, lazy: async () => ({ Component: (await publicSite()).LandingPage }) },
+      { path: 'features', lazy: async () => ({ Component: (await publicSite()).FeaturesPage }) },
+      { path: 'support', lazy: async () => ({ Component: (await publicSite()).SupportPage }) },
+      { path: 'privacy', lazy: async () => ({ Component: (await publicSite()).PrivacyPage }) },
+      { path: 'contact', lazy: async () => ({ Component: (await publicSite()).ContactPage }) },
+      { path: 'under-construction', lazy: async () => ({ Component: (await publicSite()).UnderConstructionPage }) },
+      { path: 'pricing', lazy: async () => ({ Component: (await publicSite()).UnderConstructionPage }) },
+
+      { path: 'login', loader: signedInStaff, lazy: async () => ({ Component: (await platformAuth()).PlatformLoginPage }) },
+      {
+        loader: requirePlatform,
+        children: [
+          { path: 'dashboard', lazy: async () => ({ Component: (await platformAdmin()).PlatformDashboardPage }) },
+          { path: 'manage-tenants', lazy: async () => ({ Component: (await platformAdmin()).ManageTenantsPage }) },
+          { path: 'door-management', lazy: async () => ({ Component: (await platformAdmin()).DoorManagementPage }) },
+          { path: 'tenant-database-management', lazy: async () => ({ Component: (await platformAdmin()).TenantDatabaseManagementPage }) },
+          { path: 'admin/verify', lazy: async () => ({ Component: (await platformAdmin()).AdminVerifyPage }) },
+        ],
+      },
+      { path: 'tenant-config', lazy: async () => ({ Component: (await platformAdmin()).TenantConfigPage }) },
+
+      { path: 'tenant-discovery', lazy: async () => ({ Component: (await tenantAuth()).TenantDiscoveryPage }) },
+      { path: 'tenant-login', lazy: async () => ({ Component: (await tenantAuth()).TenantDiscoveryPage }) },
+      { path: 'tenant/:tenantSlug/login', lazy: async () => ({ Component: (await tenantAuth()).TenantLoginPage }) },
+      { path: 'tenant/:tenantSlug/change-password', lazy: async () => ({ Component: (await tenantAuth()).ChangePasswordPage }) },
+      { path: 'tenant/:tenantSlug/dashboard', loader: requireDashboard, lazy: async () => ({ Component: (await tenantDashboard()).TenantDashboardPage }) },
+      { path: 'tenant/:tenantSlug/security', loader: requireTenant, lazy: async () => ({ Component: (await security()).SecurityDashboardPage }) },
+      { path: 'tenant/:tenantSlug/rounds', loader: requireTenant, lazy: async () => ({ Component: (await doorChecks()).RoundsPage }) },
+      { path: 'tenant/:tenantSlug/scan', loader: requireTenant, lazy: async () => ({ Component: (await doorChecks()).ScanPage }) },
+      { path: 'tenant/:tenantSlug/scan', loader: requireTenant, lazy: async () => ({ Component: (await doorChecks()).ScanPage }) },
+      { path: 'tenant/:tenantSlug/transportation', loader: requireTenant, lazy: async () => ({ Component: (await transportation()).TransportationPage }) },
+      { path: 'tenant/:tenantSlug/student-parking', loader: requireTenant, lazy: async () => ({ Component: (await studentParking()).StudentParkingPage }) },
+
+      { path: '*', lazy: async () => ({ Component: (await publicSite()).NotFoundPage }) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

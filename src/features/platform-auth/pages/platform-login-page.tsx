@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useLoaderData, useNavigate } from 'react-router-dom';
+import { preloadPlatformAuth, signInPlatform } from '../../../data';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Field } from '../../../ui/field';
+import { PasswordField } from '../../../ui/password-field';
+import { AuthCard } from '../../../ui/auth-card';
+import { emailRules, passwordRules, type SignInValues } from '../../../lib/sign-in-rules';
+
+/** /login: platform staff sign-in (spec §2, §4, §8). */
+export function PlatformLoginPage() {
+  const { returnTo } = (useLoaderData() as { returnTo: string | null } | undefined) ?? { returnTo: null };
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInValues>({ defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    const result = await signInPlatform(values.email, values.password);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    await navigate(returnTo ?? '/dashboard', { replace: true });
+  });
+
+  return (
+    <AuthCard
+      docTitle="Admin Login"
+      title="Admin Login"
+      subtitle="Sign in with your Lockstep staff account."
+      footer={
+        <Link to="/" className="font-semibold text-blue-800 underline-offset-4 hover:underline">
+          Back to Home
+        </Link>
+      }
+    >
+      <form onSubmit={onSubmit} onFocus={preloadPlatformAuth} noValidate className="space-y-4" aria-label="Admin sign in">
+        {error && <Alert tone="error">{error}</Alert>}
+        <Field label="Email" type="email" autoComplete="username" inputMode="email" required error={errors.email?.message} {...register('email', emailRules)} />
+        <PasswordField label="Password" autoComplete="current-password" required error={errors.password?.message} {...register('password', passwordRules)} />
+        <Button type="submit" size="lg" className="w-full" busy={isSubmitting}>
+          {isSubmitting ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+      <p className="mt-6 rounded-lg bg-blue-50 p-3 text-sm text-blue-950">
+        Are you a member of an organization? Sign in through your{' '}
+        <Link to="/tenant-discovery" className="font-semibold text-blue-800 underline underline-offset-4">
+          organization’s tenant portal
+        </Link>{' '}
+        instead.
+      </p>
+    </AuthCard>
+  );
+}

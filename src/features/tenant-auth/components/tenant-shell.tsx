@@ -1,0 +1,88 @@
+import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { Link, useLoaderData } from 'react-router-dom';
+import { getCachedOrganization, type TenantProfile } from '../../../data';
+import { organizationLabel } from '../../../lib/organizations';
+import { normalizeRole, tenantPath } from '../../../lib/roles';
+
+const TenantSyncControls = lazy(() => import('./tenant-sync-controls'));
+
+const ROLE_LABELS: Record<string, string> = {
+  super_admin: 'Super Admin',
+  security_admin: 'Security Admin',
+  transportation_admin: 'Transportation Admin',
+  office_staff: 'Office Staff',
+  regular_user: 'User',
+};
+
+/** What the tenant guard hands to every tenant screen. */
+export interface TenantRouteData {
+  slug: string;
+  userId: string;
+  email: string;
+  profile: TenantProfile | null;
+}
+
+export function useTenantRoute(): TenantRouteData {
+  return useLoaderData() as TenantRouteData;
+}
+
+export interface TenantShellProps {
+  title: string;
+  /** A line under the title, e.g. "Tenant: lincoln-isd". */
+  subtitle?: ReactNode;
+  /** Extra header content, e.g. a back link or the sync status. */
+  headerExtra?: ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * Header and frame of every tenant screen: organization, user, role, the sync
+ * status and sign out. Sign-out clears this tenant's session and profile and
+ * goes to / (spec §4), after a warning when changes are still unsent.
+ */
+export function TenantShell({ title, subtitle, headerExtra, children }: TenantShellProps) {
+  const { slug, userId, email, profile } = useTenantRoute();
+  const orgName = useMemo(() => {
+    const org = getCachedOrganization(slug);
+    return org ? organizationLabel(org) : slug;
+  }, [slug]);
+
+  useEffect(() => {
+    document.title = `${title} · Lockstep`;
+  }, [title]);
+
+  const role = normalizeRole(profile?.role);
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <div className="min-w-0">
+            <Link to={tenantPath(slug, 'dashboard')} className="block truncate font-bold text-slate-900">
+              {orgName}
+            </Link>
+            <p className="truncate text-sm text-slate-600">
+              {profile?.display_name ?? email} · {ROLE_LABELS[role]}
+            </p>
+          </div>
+          <div className="flex items-center gap-3">
+            {headerExtra}
+            <Suspense
+              fallback={
+                <button type="button" disabled className="min-h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 opacity-60">
+                  Sign Out
+                </button>
+              }
+            >
+              <TenantSyncControls slug={slug} userId={userId} />
+            </Suspense>
+          </div>
+        </div>
+      </header>
+      <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+        {subtitle && <p className="mt-1 text-slate-600">{subtitle}</p>}
+        <div className="mt-6">{children}</div>
+      </main>
+    </div>
+  );
+}

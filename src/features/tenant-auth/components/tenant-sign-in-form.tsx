@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { preloadTenantAuth, signInTenant, type Organization } from '../../../data';
+import { emailDomainError } from '../../../lib/email-domain';
+import { landingScreenFor, tenantPath } from '../../../lib/roles';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Field } from '../../../ui/field';
+import { PasswordField } from '../../../ui/password-field';
+import { emailRules, passwordRules, type SignInValues } from '../../../lib/sign-in-rules';
+import { clearAdminModeMarkers, NO_ORGANIZATION_MESSAGE, writePendingUser } from '../model';
+
+export interface TenantSignInFormProps {
+  organization: Organization | null;
+  /** Label while busy: "Signing in..." on discovery, "Signing In..." on the deep link (spec §2). */
+  busyLabel: string;
+  /** Shown when no organization is chosen yet. */
+  requireOrganization?: boolean;
+  onMissingOrganization?: () => void;
+}
+
+/**
+ * Email and password for one organization: the email-domain rule is checked
+ * before any request; after sign-in the user goes to change-password when
+ * required, else to the screen their role lands on.
+ */
+export function TenantSignInForm({ organization, busyLabel, requireOrganization = false, onMissingOrganization }: TenantSignInFormProps) {
+  const navigate = useNavigate();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError: setFieldError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignInValues>({ defaultValues: { email: '', password: '' } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    if (!organization) {
+      onMissingOrganization?.();
+      setError(NO_ORGANIZATION_MESSAGE);
+      return;
+    }
+    const domainError = emailDomainError(values.email, organization.email_domain);
+    if (domainError) {
+      setFieldError('email', { message: domainError }, { shouldFocus: true });
+      return;
+    }
+    const result = await signInTenant(organization, values.email, values.password);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    clearAdminModeMarkers();
+    const { profile } = result;
+    if (profile.require_password_change) {
+      writePendingUser({ slug: organization.slug, email: profile.email });
+      await navigate(tenantPath(organization.slug, 'change-password'), { replace: true });
+      return;
+    }
+    await navigate(tenantPath(organization.slug, landingScreenFor(profile.role)), { replace: true });
+  });
+
+  const disabled = requireOrganization && !organization;
+  return (
+    <form onSubmit={onSubmit} onFocus={preloadTenantAuth} noValidate className="space-y-4" aria-label="Organization sign in">
+      {error && <Alert tone="error">{error}</Alert>}
+      <Field label="Email" type="email" autoComplete="username" inputMode="email" required error={errors.email?.message} {...register('email', emailRules)} />
+      <PasswordField label="Password" autoComplete="current-password" required error={errors.password?.message} {...register('password', passwordRules)} />
+      <Button type="submit" size="lg" className="w-full" busy={isSubmitting} disabled={disabled} aria-describedby={disabled ? 'select-org-first' : undefined}>
+        {isSubmitting ? busyLabel : 'Sign In'}
+      </Button>
+      {disabled && (
+        <p id="select-org-first" className="text-center text-sm text-slate-700">
+          {NO_ORGANIZATION_MESSAGE}
+        </p>
+      )}
+    </form>
+  );
+}

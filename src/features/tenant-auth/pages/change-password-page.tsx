@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { changeTenantPassword, signOutTenant } from '../../../data';
+import { checklistPasses, passwordChecklist, validateChangePassword, type ChangePasswordInput } from '../../../lib/password-rules';
+import { tenantPath } from '../../../lib/roles';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { PasswordField } from '../../../ui/password-field';
+import { AuthCard } from '../../../ui/auth-card';
+import { clearPendingUser, readPendingUser } from '../model';
+
+export const REDIRECT_AFTER_CHANGE_MS = 2000;
+
+/** /tenant/{slug}/change-password (spec §2, §5): the forced change after an admin reset. */
+export function ChangePasswordPage() {
+  const { tenantSlug = '' } = useParams();
+  const navigate = useNavigate();
+  const [pending] = useState(() => readPendingUser(tenantSlug));
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const { register, handleSubmit, control, formState } = useForm<ChangePasswordInput>({
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const [newPassword = '', confirmPassword = ''] = useWatch({ control, name: ['newPassword', 'confirmPassword'] });
+  const checklist = passwordChecklist(newPassword, confirmPassword);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(() => void navigate(tenantPath(tenantSlug, 'dashboard'), { replace: true }), REDIRECT_AFTER_CHANGE_MS);
+    return () => clearTimeout(timer);
+  }, [done, navigate, tenantSlug]);
+
+  if (!pending) return <Navigate to={tenantPath(tenantSlug, 'login')} replace />;
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    const invalid = validateChangePassword(values);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    const result = await changeTenantPassword(tenantSlug, values.currentPassword, values.newPassword);
+    if (!result.ok) {
+      setError(result.message);
+      return;
+    }
+    clearPendingUser();
+    setDone(true);
+  });
+
+  const backToLogin = async () => {
+    clearPendingUser();
+    await signOutTenant(tenantSlug);
+    await navigate(tenantPath(tenantSlug, 'login'), { replace: true });
+  };
+
+  if (done) {
+    return (
+      <AuthCard docTitle="Password Updated" title="Password Updated!">
+        <p role="status" className="text-slate-700">
+          Your new password is saved. Taking you to your dashboard...
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard docTitle="Change password" title="Change your password" subtitle={<p className="text-sm">Signed in as {pending.email}</p>}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change password">
+        <Alert tone="warning">Your password has been reset by an administrator. Please choose a new password to continue.</Alert>
+        {error && <Alert tone="error">{error}</Alert>}
+        <PasswordField label="Current password" autoComplete="current-password" required {...register('currentPassword')} />
+        <PasswordField label="New password" autoComplete="new-password" required aria-describedby="password-checklist" {...register('newPassword')} />
+        <PasswordField label="Confirm new password" autoComplete="new-password" required {...register('confirmPassword')} />
+        <div id="password-checklist">
+          <p className="text-sm font-medium text-slate-800">Your new password needs:</p>
+          <ul className="mt-2 space-y-1 text-sm" aria-live="polite">
+            {checklist.map((item) => (
+              <li key={item.id} className={item.ok ? 'text-green-800' : 'text-slate-700'} data-ok={item.ok}>
+                <span aria-hidden="true" className="inline-block w-5">
+                  {item.ok ? '✓' : '○'}
+                </span>
+                {item.label}
+                <span className="sr-only">{item.ok ? ' (done)' : ' (not yet)'}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <Button type="submit" size="lg" className="w-full" busy={formState.isSubmitting} disabled={!checklistPasses(newPassword, confirmPassword)}>
+          {formState.isSubmitting ? 'Updating...' : 'Update Password'}
+        </Button>
+        <button type="button" onClick={() => void backToLogin()} className="w-full text-center text-sm font-semibold text-blue-800 underline-offset-4 hover:underline">
+          Back to login
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,2 @@
+/** Tenant dashboard (placeholder until its issue lands). */
+export { TenantDashboardPage } from './tenant-dashboard-page';

@@ -1,0 +1,2 @@
+/** Transportation (placeholder until its issue lands). */
+export { TransportationPage } from './transportation-page';

@@ -1,0 +1,57 @@
+/// <reference lib="webworker" />
+/**
+ * Lockstep's service worker (vite-plugin-pwa injectManifest). It precaches
+ * the app shell and every route chunk, answers every in-app navigation with
+ * the precached index.html so each screen opens offline, keeps the last
+ * /app-config.json for offline starts, and waits for the page's word before
+ * taking over (the "update available" prompt). Project APIs (/platform, /t,
+ * /api) always go to the network: the offline core owns their queueing, and
+ * on a Background Sync event (Chromium) the worker runs the same push.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { runBackgroundPush, slugFromSyncTag } from '../src/data';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+/** Paths that are server endpoints, never app screens. */
+const NOT_SCREENS = [/^\/platform\//, /^\/t\/[^/]+\/(auth|rest|functions|storage)\//, /^\/api\//, /^\/app-config\.json$/, /\/[^/?]+\.[a-z0-9]+$/i];
+
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NOT_SCREENS }));
+
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname === '/app-config.json' && request.method === 'GET',
+  new NetworkFirst({ cacheName: 'lockstep-config', networkTimeoutSeconds: 4 }),
+);
+
+// Hashed build files that are not precached (large libraries used by a single
+// action, e.g. PDF export) are kept once fetched; their names never change.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
+  new CacheFirst({ cacheName: 'lockstep-assets' }),
+);
+
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  const data = event.data as { type?: string } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+self.addEventListener('sync', (event: Event) => {
+  const e = event as SyncEvent;
+  const slug = slugFromSyncTag(e.tag);
+  // A rejected promise makes the browser retry the sync event later.
+  if (slug) e.waitUntil(runBackgroundPush(slug));
+});
+
+// The first install takes control of open pages at once so they work offline
+// without a reload; later versions wait for the prompt (SKIP_WAITING above).
+clientsClaim();

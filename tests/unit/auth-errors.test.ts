@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, classifyAuthError, platformSignInMessage, tenantSignInMessage } from '../../src/data/auth-errors';
+import { parseStoredSession } from '../../src/data/auth-session';
+import * as light from '../../src/data/storage-keys';
+import * as store from '../../src/data/session-store';
+
+describe('sign-in error messages (spec §8)', () => {
+  const invalid = { name: 'AuthApiError', status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' };
+  const unconfirmed = { name: 'AuthApiError', status: 400, code: 'email_not_confirmed', message: 'Email not confirmed' };
+  const unreachable = { name: 'AuthRetryableFetchError', status: 0, message: 'Failed to fetch' };
+  const badKey = { name: 'AuthApiError', status: 401, message: 'Invalid API key' };
+
+  it('classifies supabase-js auth errors', () => {
+    expect(classifyAuthError(invalid)).toBe('invalid-credentials');
+    expect(classifyAuthError({ message: 'Invalid login credentials' })).toBe('invalid-credentials');
+    expect(classifyAuthError(unconfirmed)).toBe('email-not-confirmed');
+    expect(classifyAuthError(unreachable)).toBe('unreachable');
+    expect(classifyAuthError(badKey)).toBe('unreachable');
+    expect(classifyAuthError(new TypeError('Failed to fetch'))).toBe('unreachable');
+    expect(classifyAuthError({ message: 'User is banned' })).toBe('other');
+  });
+  it('maps tenant sign-in errors', () => {
+    expect(tenantSignInMessage(invalid)).toBe('Invalid email or password');
+    expect(tenantSignInMessage(unconfirmed)).toBe('Please check your email and confirm your account');
+    expect(tenantSignInMessage(unreachable)).toBe(
+      'Database connection error. The tenant database is currently unavailable. Please contact your administrator.',
+    );
+    expect(tenantSignInMessage({ message: 'User is banned' })).toBe('User is banned');
+    expect(tenantSignInMessage(null)).toBe(AUTH_MESSAGES.loginFailed);
+  });
+  it('maps platform sign-in errors', () => {
+    expect(platformSignInMessage(invalid)).toBe('Invalid email or password');
+    expect(platformSignInMessage(unreachable)).toBe('An unexpected error occurred.');
+    expect(platformSignInMessage(unreachable, false)).toBe(AUTH_MESSAGES.offline);
+    expect(platformSignInMessage({})).toBe('An unexpected error occurred.');
+  });
+});
+
+describe('stored sessions', () => {
+  it('reads the user of a supabase-js session and ignores anything else', () => {
+    const raw = JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: 123, user: { id: 'u1', email: 'a@b.test' } });
+    expect(parseStoredSession(raw)).toEqual({ userId: 'u1', email: 'a@b.test', expiresAt: 123 });
+    expect(parseStoredSession(null)).toBeNull();
+    expect(parseStoredSession('not json')).toBeNull();
+    expect(parseStoredSession(JSON.stringify({ user: { id: 'u1' } }))).toBeNull();
+  });
+  it('uses the same storage keys as the session store', () => {
+    expect(light.platformStorageKey()).toBe(store.platformStorageKey());
+    expect(light.tenantStorageKey('lincoln-isd')).toBe(store.tenantStorageKey('lincoln-isd'));
+  });
+});
