@@ -15,6 +15,7 @@ import pg from 'pg';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo';
 import { engineConfigFromEnv, type EngineConfig } from './project';
 import { seedDemo } from './seed';
+import { POSTGRES_TEMPLATE_PREFIX } from './templates';
 import { createServer } from './server';
 import { Stack } from './stack';
 
@@ -54,7 +55,7 @@ async function resetData(config: EngineConfig): Promise<void> {
   try {
     const dbs = await c.query<{ datname: string }>(
       `select datname from pg_database where datname like $1 and datname not like $2`,
-      [`${config.prefix}%`, `${config.prefix}tmpl_%`],
+      [`${config.prefix}%`, `${POSTGRES_TEMPLATE_PREFIX}%`],
     );
     for (const d of dbs.rows) await c.query(`drop database if exists "${d.datname.replace(/"/g, '""')}" with (force)`);
   } finally {

@@ -32,7 +32,7 @@ export function engineConfigFromEnv(env: NodeJS.ProcessEnv = process.env, defaul
 
 async function openEngine(config: EngineConfig, kind: ProjectKind, ref: string): Promise<{ engine: SqlEngine; created: boolean }> {
   if (config.kind === 'postgres') {
-    const template = await postgresTemplate(config.url, config.prefix, kind);
+    const template = await postgresTemplate(config.url, kind);
     const name = kind === 'platform' ? `${config.prefix}platform` : `${config.prefix}t_${ref}`;
     const engine = await openPostgres(config.url, name, template);
     return { engine, created: engine.created };

@@ -55,9 +55,16 @@ async function databaseExists(url: string, name: string): Promise<boolean> {
   }
 }
 
+/**
+ * Template databases are shared by every stack on the server (named by the
+ * schema hash, not by the stack's prefix), so parallel test files and runs
+ * migrate once per schema version instead of once per file.
+ */
+export const POSTGRES_TEMPLATE_PREFIX = process.env.DATABASE_TEMPLATE_PREFIX ?? 'lockstep_tmpl_';
+
 /** Returns the name of a migrated template database on the PostgreSQL server. */
-export async function postgresTemplate(url: string, prefix: string, kind: ProjectKind): Promise<string> {
-  const name = `${prefix}tmpl_${kind}_${await schemaHash(kind)}`;
+export async function postgresTemplate(url: string, kind: ProjectKind): Promise<string> {
+  const name = `${POSTGRES_TEMPLATE_PREFIX}${kind}_${await schemaHash(kind)}`;
   if (await databaseExists(url, name)) return name;
   const building = `${name}_${process.pid}_${Date.now() % 100000}`;
   const db = await openPostgres(url, building);

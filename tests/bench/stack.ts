@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createClient } from '@supabase/supabase-js';
+import { dropDatabasesWithPrefix } from '../../supabase/local/engine/postgres-engine';
 import { signJwt } from '../../supabase/local/keys';
 import { seedDemo } from '../../supabase/local/seed';
 import { createServer } from '../../supabase/local/server';
@@ -118,5 +119,6 @@ export async function runStackBench(): Promise<BenchResult[]> {
     ];
   } finally {
     await stack.close();
+    if (config.kind === 'postgres') await dropDatabasesWithPrefix(config.url, config.prefix);
   }
 }

@@ -7,6 +7,7 @@
  * local door-check write (Node + fake-indexeddb), and a pull of 10,000
  * changed rows into an empty cache.
  */
+import { dropDatabasesWithPrefix } from '../../supabase/local/engine/postgres-engine';
 import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
 import { signJwt } from '../../supabase/local/keys';
@@ -183,5 +184,6 @@ export async function runSyncBench(): Promise<BenchResult[]> {
   } finally {
     for (const db of dbs) db.close();
     await stack.close();
+    if (config.kind === 'postgres') await dropDatabasesWithPrefix(config.url, config.prefix);
   }
 }

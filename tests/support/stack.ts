@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { Hono } from 'hono';
-import pg from 'pg';
+import { dropDatabasesWithPrefix } from '../../supabase/local/engine/postgres-engine';
 import type { EngineConfig, Project } from '../../supabase/local/project';
 import { createServer } from '../../supabase/local/server';
 import { Stack } from '../../supabase/local/stack';
@@ -33,16 +33,7 @@ function testEngine(): { config: EngineConfig; cleanup: () => Promise<void> } {
   const prefix = `test_${randomBytes(4).toString('hex')}_`;
   return {
     config: { kind: 'postgres', url, prefix },
-    cleanup: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      try {
-        const dbs = await c.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [`${prefix}%`]);
-        for (const d of dbs.rows) await c.query(`drop database if exists "${d.datname}" with (force)`);
-      } finally {
-        await c.end();
-      }
-    },
+    cleanup: () => dropDatabasesWithPrefix(url, prefix),
   };
 }
 

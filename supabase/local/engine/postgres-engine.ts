@@ -93,3 +93,16 @@ export async function openPostgres(baseUrl: string, database: string, template?:
     },
   };
 }
+
+/** Drops every database whose name starts with `prefix` (a finished test or bench stack). */
+export async function dropDatabasesWithPrefix(baseUrl: string, prefix: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    const like = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const dbs = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [like]);
+    for (const d of dbs.rows) await admin.query(`drop database if exists ${quoteIdent(d.datname)} with (force)`);
+  } finally {
+    await admin.end();
+  }
+}
