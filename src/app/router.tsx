@@ -63,7 +63,6 @@ export const routes: RouteObject[] = [
       { path: 'tenant/:tenantSlug/security', loader: requireTenant, lazy: async () => ({ Component: (await security()).SecurityDashboardPage }) },
       { path: 'tenant/:tenantSlug/rounds', loader: requireTenant, lazy: async () => ({ Component: (await doorChecks()).RoundsPage }) },
       { path: 'tenant/:tenantSlug/scan', loader: requireTenant, lazy: async () => ({ Component: (await doorChecks()).ScanPage }) },
-      { path: 'tenant/:tenantSlug/scan', loader: requireTenant, lazy: async () => ({ Component: (await doorChecks()).ScanPage }) },
       { path: 'tenant/:tenantSlug/transportation', loader: requireTenant, lazy: async () => ({ Component: (await transportation()).TransportationPage }) },
       { path: 'tenant/:tenantSlug/student-parking', loader: requireTenant, lazy: async () => ({ Component: (await studentParking()).StudentParkingPage }) },
 

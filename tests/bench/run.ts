@@ -21,6 +21,8 @@ const SECTIONS: Section[] = [
   { name: 'stack', file: 'stack.ts', fn: 'runStackBench' },
   { name: 'sync', file: 'sync.ts', fn: 'runSyncBench' },
   { name: 'shell', file: 'shell.ts', fn: 'runShellBench' },
+  { name: 'field', file: 'field.ts', fn: 'runFieldBench' },
+  { name: 'reports', file: 'reports.ts', fn: 'runReportsBench' },
 ];
 
 async function main(): Promise<void> {

@@ -2,14 +2,17 @@
  * Pure rules of door checks: QR payloads, check freshness, today's window,
  * check-interval labels, door tile order and which ids are not doors.
  */
-import { z } from 'zod';
+// zod/mini: the same zod, tree-shakable, so the scan path does not carry all of zod's methods.
+import { z } from 'zod/mini';
 
-export { compareDoorNumbers } from '../../lib/door-numbers';
+import { compareDoorNumbers as compareDoorNumbersImpl } from '../../lib/door-numbers';
+
+export { compareDoorNumbersImpl as compareDoorNumbers };
 
 /** What a Lockstep door QR code holds (spec §7): the door number and campus name. */
 export const doorQrPayloadSchema = z.object({
-  door_number: z.string().trim().min(1).max(64),
-  campus: z.string().trim().min(1).max(200),
+  door_number: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
+  campus: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
 });
 export type DoorQrPayload = z.infer<typeof doorQrPayloadSchema>;
 
@@ -28,7 +31,10 @@ export function parseDoorQr(text: string): QrParseResult {
 }
 
 export function encodeDoorQr(payload: DoorQrPayload): string {
-  return JSON.stringify({ door_number: payload.door_number, campus: payload.campus });
+  return JSON.stringify({
+    door_number: payload.door_number,
+    campus: payload.campus,
+  });
 }
 
 export type Freshness = 'needs-check' | 'check-soon' | 'activity-today' | 'recent-check';
@@ -89,4 +95,292 @@ const ALL_ZERO_ID = '00000000-0000-0000-0000-000000000000';
 /** Spec §9: the all-zero id, ids starting with campus-, and GLOBAL_DEFAULT are not doors. */
 export function isRealDoor(door: { id: string; door_number?: string | null }): boolean {
   return door.id !== ALL_ZERO_ID && !door.id.startsWith('campus-') && door.door_number !== 'GLOBAL_DEFAULT';
+}
+
+export const DOOR_STATUSES = ['operational', 'maintenance', 'out_of_service'] as const;
+export type DoorStatus = (typeof DOOR_STATUSES)[number];
+
+/** A cached row or any object of columns (rows from the local store are loosely typed). */
+export type Row = Readonly<Record<string, unknown>>;
+
+export const DOOR_STATUS_LABEL: Record<DoorStatus, string> = {
+  operational: 'Operational',
+  maintenance: 'Maintenance',
+  out_of_service: 'Out of Service',
+};
+
+/** Spec §4: operational green, maintenance yellow, out_of_service red, anything else grey. */
+export function doorLogStatusColor(status: unknown): 'green' | 'yellow' | 'red' | 'grey' {
+  if (status === 'operational') return 'green';
+  if (status === 'maintenance') return 'yellow';
+  if (status === 'out_of_service') return 'red';
+  return 'grey';
+}
+
+/** Spec §5: a problem is noted when the text is non-empty and not no or none. */
+export function problemNoted(problem: unknown): boolean {
+  if (typeof problem !== 'string') return false;
+  const s = problem.trim().toLowerCase();
+  return s !== '' && s !== 'no' && s !== 'none';
+}
+
+/**
+ * DESIGN §11, mirrored by public.door_check_fails in the tenant database: a
+ * check fails when the door is in maintenance or out of service, or a
+ * problem is noted.
+ */
+export function checkFails(check: Row): boolean {
+  return check.door_status === 'maintenance' || check.door_status === 'out_of_service' || problemNoted(check.door_problem);
+}
+
+/** What the form collects; every value is trimmed and bounded. */
+export const doorCheckFormSchema = z.object({
+  door_status: z.enum(DOOR_STATUSES),
+  door_problem: z.string().check(z.trim(), z.maxLength(500, 'Keep the problem under 500 characters')),
+  maintenance: z.enum(['yes', 'no']),
+  notes: z.string().check(z.trim(), z.maxLength(2000, 'Keep the notes under 2000 characters')),
+});
+export type DoorCheckForm = z.infer<typeof doorCheckFormSchema>;
+
+export const EMPTY_CHECK: DoorCheckForm = {
+  door_status: 'operational',
+  door_problem: '',
+  maintenance: 'no',
+  notes: '',
+};
+
+/** The door_log columns a check form becomes (user_id and created_at are added by the offline core). */
+export function doorLogValues(form: DoorCheckForm, door: { id: string }, campusName: string | null): { door_id: string } & Record<string, unknown> {
+  return {
+    door_id: door.id,
+    campus: campusName,
+    door_status: form.door_status,
+    door_problem: form.door_problem || null,
+    maintenance: form.maintenance,
+    notes: form.notes || null,
+  };
+}
+
+export type CheckConsequence = 'opens' | 'stays-open' | 'resolves' | 'none';
+
+/**
+ * What the server will do with a check's maintenance record (the trigger of
+ * migration 20261122000600), told locally at once so an offline officer sees
+ * it: the client never writes the record itself, so nothing is duplicated.
+ */
+export function checkConsequence(check: Row, hasOpenAutoRecord: boolean): CheckConsequence {
+  if (checkFails(check)) return hasOpenAutoRecord ? 'stays-open' : 'opens';
+  return hasOpenAutoRecord ? 'resolves' : 'none';
+}
+
+export const CHECK_CONSEQUENCE_TEXT: Record<CheckConsequence, string> = {
+  opens: 'Maintenance will be opened',
+  'stays-open': 'Maintenance record already open',
+  resolves: 'Maintenance will be resolved',
+  none: '',
+};
+
+/** An open record the server opened from a check (source_door_log_id set, not resolved). */
+export function isOpenAutoRecord(record: Row): boolean {
+  return typeof record.source_door_log_id === 'string' && record.source_door_log_id !== '' && (record.status === 'open' || record.status === 'in_progress');
+}
+
+/** Milliseconds of an ISO time, or NaN; tolerant of both "Z" and "+00:00". */
+export function timeOf(value: unknown): number {
+  return typeof value === 'string' ? Date.parse(value) : Number.NaN;
+}
+
+export type LogLike = Row;
+
+/** One pass over the logs: each door's latest check time (ms). */
+export function latestCheckByDoor(logs: readonly LogLike[]): Map<string, number> {
+  const latest = new Map<string, number>();
+  for (const log of logs) {
+    const door = log.door_id;
+    if (typeof door !== 'string') continue;
+    const t = timeOf(log.created_at);
+    if (Number.isNaN(t)) continue;
+    const prev = latest.get(door);
+    if (prev === undefined || t > prev) latest.set(door, t);
+  }
+  return latest;
+}
+
+export interface DueDoor<D> {
+  door: D;
+  lastCheck: number | null;
+  freshness: Freshness;
+  /** ms past the end of the interval (negative: still inside it); Infinity when never checked. */
+  overdueMs: number;
+}
+
+/**
+ * Doors that are due (Needs Check or Check Soon), the most overdue first:
+ * never-checked doors, then by how long ago their interval ended; ties in
+ * door order.
+ */
+export function dueDoors<D extends { id: string; door_number?: unknown }>(
+  doors: readonly D[],
+  latest: ReadonlyMap<string, number>,
+  intervalHours: number,
+  now: Date,
+): DueDoor<D>[] {
+  const out: DueDoor<D>[] = [];
+  for (const door of doors) {
+    if (
+      !isRealDoor({
+        id: door.id,
+        door_number: typeof door.door_number === 'string' ? door.door_number : null,
+      })
+    )
+      continue;
+    const last = latest.get(door.id) ?? null;
+    const freshness = doorFreshness(last === null ? null : new Date(last), intervalHours, now);
+    if (freshness !== 'needs-check' && freshness !== 'check-soon') continue;
+    const overdueMs = last === null ? Number.POSITIVE_INFINITY : now.getTime() - (last + intervalHours * HOUR_MS);
+    out.push({ door, lastCheck: last, freshness, overdueMs });
+  }
+  return out.sort((a, b) => {
+    if (a.overdueMs === b.overdueMs) return compareDoorNumbersSafe(a.door.door_number, b.door.door_number);
+    if (a.overdueMs === Number.POSITIVE_INFINITY) return -1;
+    if (b.overdueMs === Number.POSITIVE_INFINITY) return 1;
+    return b.overdueMs - a.overdueMs;
+  });
+}
+
+function compareDoorNumbersSafe(a: unknown, b: unknown): number {
+  return compareDoorNumbersImpl(String(a ?? ''), String(b ?? ''));
+}
+
+/** "3 h overdue", "due in 40 min", "never checked". */
+export function overdueLabel(overdueMs: number): string {
+  if (overdueMs === Number.POSITIVE_INFINITY) return 'Never checked';
+  const abs = Math.abs(overdueMs);
+  const text = abs >= HOUR_MS ? `${Math.floor(abs / HOUR_MS)} h` : `${Math.max(1, Math.floor(abs / 60_000))} min`;
+  return overdueMs >= 0 ? `${text} overdue` : `Due in ${text}`;
+}
+
+/** Case-insensitive search over door number, name, location and campus for the manual picker. */
+export function matchesDoorSearch(door: Row, campusName: string, query: string): boolean {
+  const q = query.trim().toLowerCase();
+  if (!q) return true;
+  const hay = [door.door_number, door.name, door.location, campusName].map((v) => (typeof v === 'string' ? v.toLowerCase() : '')).join(' ');
+  return q.split(/\s+/).every((word) => hay.includes(word));
+}
+
+/** Finds the cached door a scanned payload names: same door number and campus, case-insensitive. */
+export function findScannedDoor<D extends { id: string; door_number?: unknown; campus_id?: unknown }>(
+  payload: DoorQrPayload,
+  doors: readonly D[],
+  campuses: readonly { id: string; campus_name?: unknown }[],
+): D | null {
+  const campusIds = new Set(
+    campuses
+      .filter(
+        (c) =>
+          String(c.campus_name ?? '')
+            .trim()
+            .toLowerCase() === payload.campus.toLowerCase(),
+      )
+      .map((c) => c.id),
+  );
+  const number = payload.door_number.toLowerCase();
+  return doors.find((d) => typeof d.door_number === 'string' && d.door_number.trim().toLowerCase() === number && campusIds.has(String(d.campus_id))) ?? null;
+}
+
+/**
+ * The officer's campus for their rounds: the one they chose, if it still
+ * exists; else the campus of their latest check; else the first campus.
+ */
+export function officerCampus(chosen: string | null, campuses: readonly { id: string }[], myChecksNewestFirst: readonly Row[], doorById: ReadonlyMap<string, Row>): string | null {
+  if (chosen && campuses.some((c) => c.id === chosen)) return chosen;
+  for (const check of myChecksNewestFirst) {
+    const campus = doorById.get(String(check.door_id))?.campus_id;
+    if (typeof campus === 'string' && campuses.some((c) => c.id === campus)) return campus;
+  }
+  return campuses[0]?.id ?? null;
+}
+
+/** The scan screen of a tenant (src/lib/roles' tenantPath has no 'scan' screen yet). */
+export function scanPath(slug: string, doorId?: string): string {
+  const base = `/tenant/${encodeURIComponent(slug)}/scan`;
+  return doorId ? `${base}?door=${encodeURIComponent(doorId)}` : base;
+}
+
+/** Spec §9: QR images are 600x600, margin 4, highest error correction, black on white. */
+export const QR_IMAGE = {
+  size: 600,
+  margin: 4,
+  errorCorrectionLevel: 'H',
+  dark: '#000000',
+  light: '#ffffff',
+  logoSize: 200,
+  logoBackdrop: 216,
+} as const;
+
+/** Where the optional logo goes: a white square of 216 with the 200 logo, both centred. */
+export function logoPlacement(size: number = QR_IMAGE.size): {
+  backdrop: { x: number; y: number; size: number };
+  logo: { x: number; y: number; size: number };
+} {
+  const b = QR_IMAGE.logoBackdrop;
+  const l = QR_IMAGE.logoSize;
+  return {
+    backdrop: { x: (size - b) / 2, y: (size - b) / 2, size: b },
+    logo: { x: (size - l) / 2, y: (size - l) / 2, size: l },
+  };
+}
+
+function fileSafe(text: string): string {
+  return (
+    text
+      .normalize('NFKD')
+      .replace(/[^\w.-]+/g, '-')
+      .replace(/-+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'door'
+  );
+}
+
+export function qrPngFileName(payload: DoorQrPayload): string {
+  return `qr-${fileSafe(payload.campus)}-${fileSafe(payload.door_number)}.png`;
+}
+
+export function qrSheetFileName(campusName: string): string {
+  return `qr-codes-${fileSafe(campusName)}.pdf`;
+}
+
+export interface SheetCell {
+  page: number;
+  x: number;
+  y: number;
+  size: number;
+  /** Baseline of the door number under the code. */
+  labelY: number;
+}
+
+/**
+ * A campus label sheet in millimetres (US Letter, 215.9 x 279.4): 3 codes
+ * of 55 mm per row, 4 rows per page, the door number under each code.
+ */
+export function qrSheetLayout(count: number, page = { width: 215.9, height: 279.4 }, cols = 3, rows = 4, size = 55): SheetCell[] {
+  const label = 8;
+  const headerH = 18;
+  const gapX = (page.width - cols * size) / (cols + 1);
+  const gapY = (page.height - headerH - rows * (size + label)) / (rows + 1);
+  const perPage = cols * rows;
+  return Array.from({ length: count }, (_, i) => {
+    const n = i % perPage;
+    const col = n % cols;
+    const row = Math.floor(n / cols);
+    const x = gapX + col * (size + gapX);
+    const y = headerH + gapY + row * (size + label + gapY);
+    return {
+      page: Math.floor(i / perPage),
+      x,
+      y,
+      size,
+      labelY: y + size + 5.5,
+    };
+  });
 }

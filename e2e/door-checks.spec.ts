@@ -1,0 +1,428 @@
+/**
+ * The field journey of issue 5 in real Chromium: an officer signs in, goes
+ * offline, records 5 checks with the manual picker and 1 by scanning a real
+ * QR code through Chromium's fake camera (a .y4m video made here from the
+ * code), reloads while still offline (all 6 still there, 6 pending), goes
+ * online and syncs; the tenant database then holds exactly those 6 door
+ * logs (read with the service key), the failing check opened a maintenance
+ * record, and a security admin's Door Status tab shows the doors as
+ * Activity Today.
+ *
+ * The service key never reaches a browser, so this spec runs its own copy of
+ * the local stack in-process (the same code `npm start` runs, in-memory
+ * PGlite, fresh demo data) serving the PWA that the configured web server
+ * built into dist/, and reads the tenant's keys from it.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { serve, type ServerType } from '@hono/node-server';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import { seedDemo } from '../supabase/local/seed';
+import { createServer } from '../supabase/local/server';
+import { Stack } from '../supabase/local/stack';
+import { expectNoSeriousA11yViolations, PASSWORD } from './support';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const SLUG = 'lincoln-isd';
+const MIDDLE = 'Lincoln Middle School';
+const SCANNED = { door_number: 'EA5', campus: MIDDLE };
+
+/**
+ * A YUV4MPEG2 video of the code (what --use-file-for-fake-video-capture
+ * plays in a loop): a text header, then raw I420 frames. The code is drawn
+ * from the same payload and settings the app's PNGs use (margin 4, level H).
+ */
+function writeQrVideo(text: string): string {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'H' });
+  const n = qr.modules.size;
+  const margin = 4;
+  const W = 640;
+  const H = 480;
+  const cell = Math.floor(300 / (n + 2 * margin));
+  const side = cell * (n + 2 * margin);
+  const ox = Math.floor((W - side) / 2);
+  const oy = Math.floor((H - side) / 2);
+  const y = Buffer.alloc(W * H, 235);
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) {
+      if (!qr.modules.get(r, c)) continue;
+      for (let dy = 0; dy < cell; dy++) {
+        const row = oy + (r + margin) * cell + dy;
+        y.fill(16, row * W + ox + (c + margin) * cell, row * W + ox + (c + margin + 1) * cell);
+      }
+    }
+  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma, chroma]);
+  const frames = 10;
+  const file = join(mkdtempSync(join(tmpdir(), 'lockstep-qr-')), 'door-qr.y4m');
+  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]));
+  return file;
+}
+
+/** Chromium with a fake camera that films `video` (and no permission until a test grants it). */
+function fakeCamera(video: string) {
+  return {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  };
+}
+
+test.use({ screenshot: 'only-on-failure', trace: 'off', launchOptions: fakeCamera(writeQrVideo(JSON.stringify(SCANNED))) });
+
+let stack: Stack;
+let server: ServerType;
+let base: string;
+let serviceKey: string;
+
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+test.beforeAll(async () => {
+  const port = await new Promise<number>((done) => {
+    const probe = serve({ fetch: () => new Response(''), port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      probe.close();
+      done(info.port);
+    });
+  });
+  base = `http://localhost:${port}`;
+  stack = await Stack.open({ kind: 'pglite', dataDir: null }, base);
+  await seedDemo(stack);
+  await stack.refreshTenantUrls();
+  server = serve({
+    fetch: createServer(stack, { staticDir: join(ROOT, 'dist') }).fetch,
+    port,
+    hostname: '127.0.0.1',
+  });
+  const tenant = await stack.tenant(SLUG);
+  if (!tenant) throw new Error('lincoln-isd was not seeded');
+  serviceKey = tenant.keys.serviceKey;
+});
+
+test.afterAll(async () => {
+  server?.close();
+  await stack?.close();
+});
+
+async function rest<T>(path: string): Promise<T> {
+  const r = await fetch(`${base}/t/${SLUG}/rest/v1/${path}`, {
+    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` },
+  });
+  if (!r.ok) throw new Error(`${path}: HTTP ${r.status} ${await r.text()}`);
+  return (await r.json()) as T;
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${base}/tenant/${SLUG}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.locator('input[type="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function waitForServiceWorker(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((r) => navigator.serviceWorker.addEventListener('controllerchange', () => r(), { once: true }));
+    }
+  });
+}
+
+/** Picks a door through the manual picker and records a check. */
+async function checkWithPicker(
+  page: Page,
+  doorNumber: string,
+  opts: {
+    status?: 'Operational' | 'Maintenance' | 'Out of Service';
+    problem?: string;
+  } = {},
+) {
+  await page.getByLabel('Search doors').fill(`${doorNumber} Middle`);
+  await page
+    .getByRole('list', { name: 'Doors' })
+    .getByRole('button', { name: new RegExp(`^${doorNumber}\\s*${MIDDLE}$`) })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: `Door ${doorNumber}` })).toBeVisible();
+  if (opts.status) await page.getByText(opts.status, { exact: true }).click();
+  if (opts.problem) await page.getByLabel('Problem').fill(opts.problem);
+  await page.getByRole('button', { name: 'Save check' }).click();
+  await expect(page.getByRole('heading', { name: 'Saved on this device' })).toBeVisible();
+}
+
+test('an officer records 6 checks offline (5 picked, 1 scanned), they survive a reload and sync exactly once', async ({ browser }) => {
+  // A door of the middle school with no open automatic record: its failing check must open one.
+  const open = await rest<Array<{ door_id: string }>>(`maintenance_records?select=door_id&source_door_log_id=not.is.null&status=in.(open,in_progress)`);
+  const campuses = await rest<Array<{ id: string; campus_name: string }>>(`campus?select=id,campus_name`);
+  const middleId = campuses.find((c) => c.campus_name === MIDDLE)?.id;
+  const middle = await rest<Array<{ id: string; door_number: string; campus_id: string }>>(`doors?select=id,door_number,campus_id&campus_id=eq.${middleId}`);
+  const doorNumber = new Map(middle.map((d) => [d.id, d.door_number]));
+  const busy = new Set(open.map((r) => r.door_id));
+  const failing = middle.find((d) => /^D1\d\d$/.test(d.door_number) && !busy.has(d.id));
+  if (!failing) throw new Error('no middle-school classroom door without an open record');
+  const picked = ['EA1', 'EA2', 'EA3', 'EA4', failing.door_number];
+  const startedAt = new Date(Date.now() - 1000).toISOString();
+
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+
+  await signIn(page, 'officer@lincoln-isd.test');
+  await expect(page).toHaveURL(/\/rounds$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My Rounds' })).toBeVisible();
+  // The doors reach this device (first pull) before the signal goes.
+  await expect(page.getByRole('list', { name: 'Doors due' }).or(page.getByText('All doors on this campus are checked'))).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await waitForServiceWorker(page);
+
+  await context.setOffline(true);
+  await page.getByRole('link', { name: 'Scan a Door' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan a Door' })).toBeVisible();
+  // No camera permission yet: the screen says so and the picker still works.
+  await expect(page.getByText(/Camera permission was denied/)).toBeVisible({
+    timeout: 15_000,
+  });
+
+  for (const door of picked.slice(0, 4)) {
+    await checkWithPicker(page, door);
+    await page.getByRole('button', { name: 'Scan next door' }).click();
+  }
+  await checkWithPicker(page, failing.door_number, {
+    status: 'Maintenance',
+    problem: 'Door does not latch',
+  });
+  await expect(page.getByTestId('check-consequence')).toHaveText('Maintenance will be opened');
+
+  // The sixth door by its QR code, through the fake camera.
+  await context.grantPermissions(['camera'], { origin: base });
+  await page.getByRole('button', { name: 'Scan next door' }).click();
+  await expect(
+    page.getByRole('heading', {
+      level: 2,
+      name: `Door ${SCANNED.door_number}`,
+    }),
+  ).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousA11yViolations(page);
+  await expect(page.getByText(MIDDLE, { exact: false }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Save check' }).click();
+  await expect(page.getByRole('heading', { name: 'Saved on this device' })).toBeVisible();
+  await expect(page.getByTestId('saved-sync-status')).toContainText('6 pending');
+
+  // Reload with no signal: the app and all 6 checks come back from this device.
+  await page.goto(`${base}/tenant/${SLUG}/rounds`);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'My Rounds' })).toBeVisible();
+  const recent = page.getByTestId('recent-check');
+  await expect(page.getByTestId('check-sync-state').filter({ hasText: 'Pending' })).toHaveCount(6);
+  await expect(recent.first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Offline · 6 pending' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByTestId('check-sync-state').filter({ hasText: 'Pending' })).toHaveCount(0);
+
+  // Exactly those 6 logs reached the tenant database, recorded as the officer with the device's time.
+  const logs = await rest<
+    Array<{
+      id: string;
+      door_id: string;
+      door_status: string;
+      user_id: string;
+      created_at: string;
+      received_at: string;
+    }>
+  >(`door_log?select=id,door_id,door_status,user_id,created_at,received_at&received_at=gte.${encodeURIComponent(startedAt)}`);
+  expect(logs).toHaveLength(6);
+  expect(logs.map((l) => doorNumber.get(l.door_id)).sort()).toEqual([...picked, SCANNED.door_number].sort());
+  expect(new Set(logs.map((l) => l.user_id)).size).toBe(1);
+  for (const l of logs) expect(Date.parse(l.received_at)).toBeGreaterThanOrEqual(Date.parse(l.created_at) - 5_000);
+
+  // The failing check opened one maintenance record for its door.
+  const failed = logs.find((l) => l.door_status === 'maintenance');
+  expect(failed).toBeTruthy();
+  const records = await rest<Array<{ status: string; door_id: string }>>(`maintenance_records?select=status,door_id&source_door_log_id=eq.${failed!.id}`);
+  expect(records).toEqual([{ status: 'open', door_id: failing.id }]);
+  expect(errors).toEqual([]);
+  await context.close();
+
+  // A security admin sees those doors as Activity Today on the Door Status tab.
+  const admin = await browser.newContext({ baseURL: base });
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, 'security@lincoln-isd.test');
+  await expect(adminPage).toHaveURL(/\/security$/);
+  await expect(adminPage.getByText(`Tenant: ${SLUG}`)).toBeVisible();
+  const campus = adminPage.getByTestId('campus-card').filter({ hasText: MIDDLE });
+  await expect(campus).toBeVisible({ timeout: 30_000 });
+  for (const door of [...picked, SCANNED.door_number]) {
+    await expect(campus.locator(`[data-testid="door-tile"][data-door="${door}"]`)).toHaveAttribute('data-freshness', 'activity-today', { timeout: 30_000 });
+  }
+  await admin.close();
+});
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(png: Buffer): { width: number; height: number } {
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+test('a security admin downloads a door’s QR code as a 600x600 PNG and prints a campus sheet as a PDF', async ({ browser }) => {
+  const context = await browser.newContext({
+    baseURL: base,
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  await signIn(page, 'security@lincoln-isd.test');
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Tenant Dashboard' })).toHaveCount(0);
+  for (const card of ['Campuses', 'Doors', 'Active Incidents', 'Security Users', 'Door Logs'])
+    await expect(page.getByRole('button', { name: new RegExp(`^${card}`) })).toBeVisible();
+  await expect(page.getByTestId('summary-campuses')).toContainText('2');
+  await expect(page.getByTestId('summary-doors')).toContainText('44');
+  await expect(page.getByRole('tab', { name: 'Door Status' })).toBeVisible();
+  await expect(page.getByTestId('total-total-doors')).toHaveText('44');
+  await expectNoSeriousA11yViolations(page);
+  if (process.env.DOOR_CHECKS_SHOTS)
+    await page.screenshot({
+      path: join(process.env.DOOR_CHECKS_SHOTS, 'security.png'),
+      fullPage: true,
+    });
+
+  const campus = page.getByTestId('campus-card').filter({ hasText: MIDDLE });
+  // Tiles by letters then number: D101..D108, EA1..EA8.
+  const order = await campus.getByTestId('door-tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-door')));
+  expect(order).toEqual([...Array.from({ length: 8 }, (_, i) => `D${101 + i}`), ...Array.from({ length: 8 }, (_, i) => `EA${i + 1}`)]);
+  // Collapse and expand.
+  await campus.getByRole('button', { name: new RegExp(MIDDLE) }).click();
+  await expect(campus.getByTestId('door-tile')).toHaveCount(0);
+  await campus.getByRole('button', { name: new RegExp(MIDDLE) }).click();
+  await expect(campus.getByTestId('door-tile')).toHaveCount(16);
+
+  await campus.locator('[data-testid="door-tile"][data-door="EA2"]').click();
+  const dialog = page.getByRole('dialog', { name: 'Door EA2' });
+  await expect(dialog.getByRole('heading', { name: 'Door EA2' })).toBeVisible();
+  const [png] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download QR code' }).click()]);
+  expect(png.suggestedFilename()).toBe('qr-lincoln-middle-school-ea2.png');
+  const pngPath = await png.path();
+  expect(pngSize((await import('node:fs')).readFileSync(pngPath))).toEqual({
+    width: 600,
+    height: 600,
+  });
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  const [pdf] = await Promise.all([page.waitForEvent('download'), campus.getByRole('button', { name: 'Print QR codes' }).click()]);
+  expect(pdf.suggestedFilename()).toBe('qr-codes-lincoln-middle-school.pdf');
+  const bytes = (await import('node:fs')).readFileSync(await pdf.path());
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // 16 doors, 12 per page: two pages, each door number printed under its code.
+  expect((bytes.toString('latin1').match(/\/Type \/Page\b/g) ?? []).length).toBe(2);
+  await context.close();
+});
+
+test('the officer’s rounds list due doors and the check interval; the scan screen handles a camera-less phone', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await signIn(page, 'officer@lincoln-isd.test');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Rounds' })).toBeVisible();
+  await expect(page.getByText('Check interval: Once Daily')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('link', { name: 'Scan a Door' })).toBeVisible();
+  await expect(page.getByLabel('Campus')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  if (process.env.DOOR_CHECKS_SHOTS)
+    await page.screenshot({
+      path: join(process.env.DOOR_CHECKS_SHOTS, 'rounds.png'),
+      fullPage: true,
+    });
+  await page.getByRole('link', { name: 'Scan a Door' }).click();
+  await expect(page.getByText(/Camera permission was denied/)).toBeVisible({
+    timeout: 15_000,
+  });
+  await page.getByLabel('Search doors').fill('zzz-no-such-door');
+  await expect(page.getByText('No doors match your search.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  // A door id that is not on this device.
+  await page.goto(`${base}/tenant/${SLUG}/scan?door=00000000-0000-4000-8000-000000000000`);
+  await expect(page.getByText('That door is not on this device.', { exact: false })).toBeVisible();
+  if (process.env.DOOR_CHECKS_SHOTS)
+    await page.screenshot({
+      path: join(process.env.DOOR_CHECKS_SHOTS, 'scan.png'),
+      fullPage: true,
+    });
+  await context.close();
+});
+
+test('a security admin changes the check interval through the offline core; it reaches tenant_settings', async ({ browser }) => {
+  const before = await rest<Array<{ id: string; setting_value: string }>>(`tenant_settings?select=id,setting_value&setting_key=eq.check_interval_hours`);
+  expect(before).toHaveLength(1);
+  const context = await browser.newContext({ baseURL: base });
+  const page = await context.newPage();
+  await signIn(page, 'security@lincoln-isd.test');
+  await expect(page).toHaveURL(/\/security$/);
+  const select = page.getByLabel('Check interval');
+  // The settings row reaches this device (it is pulled after the door logs).
+  await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 30_000 });
+  await expect(select).toBeEnabled({ timeout: 30_000 });
+  await expect(select.locator('option')).toHaveText(['Hourly', 'Every 2 Hours', 'Every 4 Hours', 'Every 6 Hours', 'Twice Daily', 'Once Daily']);
+  await expect.poll(async () => (await rest<Array<{ id: string }>>(`tenant_settings?select=id`)).length).toBe(1);
+  await expect(select).toHaveValue('24', { timeout: 30_000 });
+  await select.selectOption('4');
+  await expect(page.getByText('Check interval set to Every 4 Hours')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(async () => rest<Array<{ id: string; setting_value: string }>>(`tenant_settings?select=id,setting_value&setting_key=eq.check_interval_hours`))
+    .toEqual([{ id: before[0]!.id, setting_value: '4' }]);
+  await context.close();
+});
+
+/** A browser of its own whose fake camera films `payload`, signed in as the officer on the scan screen, camera allowed. */
+async function scanFilmed(payload: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const browser = await chromium.launch(fakeCamera(writeQrVideo(payload)));
+  const context = await browser.newContext({ baseURL: base });
+  await context.grantPermissions(['camera'], { origin: base });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signIn(page, 'officer@lincoln-isd.test');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Rounds' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Doors due' }).or(page.getByText('All doors on this campus are checked'))).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('link', { name: 'Scan a Door' }).click();
+  return {
+    page,
+    close: async () => {
+      await browser.close();
+      expect(errors).toEqual([]);
+    },
+  };
+}
+
+test('a code that is not a Lockstep door: the screen says so, keeps scanning and never crashes', async () => {
+  const { page, close } = await scanFilmed('https://example.com/not-a-door?{"door_number":');
+  await expect(page.getByText('This QR code is not a Lockstep door.', { exact: false })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Scan a Door' })).toBeVisible();
+  await expect(page.getByLabel('Search doors')).toBeEnabled();
+  await close();
+});
+
+test('a Lockstep door that is not on this device: the screen says so and offers a sync', async () => {
+  const { page, close } = await scanFilmed(JSON.stringify({ door_number: 'NEW1', campus: MIDDLE }));
+  await expect(page.getByText(`Door NEW1 at ${MIDDLE} is not on this device yet.`)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 30_000 });
+  await close();
+});

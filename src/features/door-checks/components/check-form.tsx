@@ -1,0 +1,152 @@
+/**
+ * The door check form, made for one thumb on a phone: three big status
+ * buttons, a problem line, maintenance yes/no, notes, and Save at the
+ * bottom. Saving goes through the offline core (one Dexie transaction: the
+ * door_log cache row and its outbox entry) before the screen says saved.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { isQuotaError, recordDoorCheck, type CacheRow, type TenantDb } from '../../../data';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { cx } from '../../../ui/cx';
+import { inputClass } from '../../../ui/field';
+import {
+  CHECK_CONSEQUENCE_TEXT,
+  checkConsequence,
+  DOOR_STATUS_LABEL,
+  DOOR_STATUSES,
+  doorCheckFormSchema,
+  doorLogValues,
+  EMPTY_CHECK,
+  type CheckConsequence,
+  type DoorCheckForm,
+} from '../model';
+
+const STATUS_TONE: Record<(typeof DOOR_STATUSES)[number], string> = {
+  operational: 'peer-checked:border-green-700 peer-checked:bg-green-50 peer-checked:text-green-900',
+  maintenance: 'peer-checked:border-amber-600 peer-checked:bg-amber-50 peer-checked:text-amber-900',
+  out_of_service: 'peer-checked:border-red-700 peer-checked:bg-red-50 peer-checked:text-red-900',
+};
+
+export interface SavedCheck {
+  row: CacheRow;
+  consequence: CheckConsequence;
+}
+
+export function CheckForm({
+  db,
+  door,
+  campusName,
+  hasOpenRecord,
+  onSaved,
+  onCancel,
+}: {
+  db: TenantDb;
+  door: CacheRow;
+  campusName: string | null;
+  hasOpenRecord: boolean;
+  onSaved: (saved: SavedCheck) => void;
+  onCancel: () => void;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors, isSubmitting },
+  } = useForm<DoorCheckForm>({
+    resolver: zodResolver(doorCheckFormSchema),
+    defaultValues: EMPTY_CHECK,
+  });
+  const status = useWatch({ control, name: 'door_status' });
+  const problem = useWatch({ control, name: 'door_problem' });
+  const consequence = checkConsequence({ door_status: status, door_problem: problem }, hasOpenRecord);
+
+  const submit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const row = await recordDoorCheck(db, {
+        ...doorLogValues(values, door, campusName),
+        created_at: new Date().toISOString(),
+      });
+      onSaved({ row, consequence: checkConsequence(values, hasOpenRecord) });
+    } catch (e) {
+      setError(
+        isQuotaError(e)
+          ? 'This device is out of storage space. Free some space, then save again: nothing was saved.'
+          : `The check was not saved: ${e instanceof Error ? e.message : String(e)}`,
+      );
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-label={`Check door ${String(door.door_number)}`} noValidate>
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-slate-800">Door status</legend>
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
+          {DOOR_STATUSES.map((s) => (
+            <label key={s} className="relative block">
+              <input type="radio" value={s} {...register('door_status')} className="peer sr-only" />
+              <span
+                className={cx(
+                  'flex min-h-14 cursor-pointer items-center justify-center rounded-xl border-2 border-slate-300 bg-white px-4 text-base font-semibold text-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700',
+                  STATUS_TONE[s],
+                )}
+              >
+                {DOOR_STATUS_LABEL[s]}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="space-y-1">
+        <label htmlFor="door-problem" className="block text-sm font-semibold text-slate-800">
+          Problem
+        </label>
+        <input id="door-problem" className={inputClass} placeholder="None" autoComplete="off" {...register('door_problem')} aria-invalid={errors.door_problem ? true : undefined} />
+        {errors.door_problem && <p className="text-sm font-medium text-red-700">{errors.door_problem.message}</p>}
+      </div>
+
+      <fieldset>
+        <legend className="mb-2 text-sm font-semibold text-slate-800">Maintenance needed</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {(['no', 'yes'] as const).map((v) => (
+            <label key={v} className="relative block">
+              <input type="radio" value={v} {...register('maintenance')} className="peer sr-only" />
+              <span className="flex min-h-12 cursor-pointer items-center justify-center rounded-xl border-2 border-slate-300 bg-white font-semibold text-slate-800 peer-checked:border-blue-700 peer-checked:bg-blue-50 peer-checked:text-blue-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700">
+                {v === 'yes' ? 'Yes' : 'No'}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="space-y-1">
+        <label htmlFor="door-notes" className="block text-sm font-semibold text-slate-800">
+          Notes
+        </label>
+        <textarea id="door-notes" rows={2} className={inputClass} {...register('notes')} aria-invalid={errors.notes ? true : undefined} />
+        {errors.notes && <p className="text-sm font-medium text-red-700">{errors.notes.message}</p>}
+      </div>
+
+      {consequence !== 'none' && (
+        <p data-testid="check-consequence" className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-600/30">
+          {CHECK_CONSEQUENCE_TEXT[consequence]}
+        </p>
+      )}
+      {error && <Alert tone="error">{error}</Alert>}
+
+      <div className="sticky bottom-0 -mx-4 flex gap-2 border-t border-slate-200 bg-white px-4 py-3 sm:static sm:mx-0 sm:border-0 sm:px-0">
+        <Button variant="secondary" size="lg" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" size="lg" busy={isSubmitting} className="flex-1">
+          Save check
+        </Button>
+      </div>
+    </form>
+  );
+}

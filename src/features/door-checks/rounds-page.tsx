@@ -1,0 +1,187 @@
+/**
+ * /tenant/{slug}/rounds: the officer's home. A big Scan button, the doors due
+ * on the officer's campus (most overdue first) and their recent checks with
+ * each one's sync state, all from the local store.
+ */
+import { useEffect, useId, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useRows, type TenantDb } from '../../data';
+import { Alert } from '../../ui/alert';
+import { ButtonLink } from '../../ui/button';
+import { cx } from '../../ui/cx';
+import { EmptyState } from '../../ui/empty-state';
+import { inputClass } from '../../ui/field';
+import { Loading } from '../../ui/loading';
+import { TenantShell, useTenantRoute } from '../tenant-auth/index';
+import { useCheckInterval } from './hooks/use-check-interval';
+import { usePendingIds } from './hooks/use-pending-ids';
+import { useLocalDb } from './hooks/use-local-db';
+import {
+  checkIntervalLabel,
+  DOOR_STATUS_LABEL,
+  doorLogStatusColor,
+  dueDoors,
+  FRESHNESS_LABEL,
+  latestCheckByDoor,
+  officerCampus,
+  overdueLabel,
+  scanPath,
+  timeOf,
+  type DoorStatus,
+} from './model';
+
+const RECENT = 10;
+const DUE_SHOWN = 30;
+
+export const STATUS_BADGE: Record<ReturnType<typeof doorLogStatusColor>, string> = {
+  green: 'bg-green-100 text-green-900',
+  yellow: 'bg-yellow-100 text-yellow-900',
+  red: 'bg-red-100 text-red-900',
+  grey: 'bg-slate-100 text-slate-800',
+};
+
+export function RoundsPage() {
+  const { slug, userId } = useTenantRoute();
+  const { db, error } = useLocalDb(slug, userId);
+  return (
+    <TenantShell title="My Rounds">
+      <div className="space-y-8">
+        <ButtonLink to={scanPath(slug)} size="lg" className="min-h-16 w-full text-lg sm:w-auto sm:px-10">
+          Scan a Door
+        </ButtonLink>
+        {error ? <Alert tone="error">{error}</Alert> : db ? <Rounds db={db} slug={slug} userId={userId} /> : <Loading label="Opening this device's data..." />}
+      </div>
+    </TenantShell>
+  );
+}
+
+function campusKey(slug: string, userId: string): string {
+  return `lockstep-rounds-campus-${slug}-${userId}`;
+}
+
+function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: string }) {
+  const doors = useRows(db, 'doors');
+  const campuses = useRows(db, 'campus');
+  const logs = useRows(db, 'door_log');
+  const pending = usePendingIds(db, 'door_log');
+  const { hours } = useCheckInterval(db);
+  const [chosen, setChosen] = useState<string | null>(() => localStorage.getItem(campusKey(slug, userId)));
+  const selectId = useId();
+  const [now, setNow] = useState(() => new Date());
+  // Doors fall due as time passes: recompute every minute.
+  useEffect(() => {
+    const t = setInterval(() => setNow(new Date()), 60_000);
+    return () => clearInterval(t);
+  }, []);
+
+  const campusList = useMemo(() => (campuses ?? []).filter((c) => c.active !== false).sort((a, b) => String(a.campus_name).localeCompare(String(b.campus_name))), [campuses]);
+  const mine = useMemo(() => (logs ?? []).filter((l) => l.user_id === userId).sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at)), [logs, userId]);
+  const doorById = useMemo(() => new Map((doors ?? []).map((d) => [d.id, d])), [doors]);
+  const campusId = officerCampus(chosen, campusList, mine, doorById);
+  const latest = useMemo(() => latestCheckByDoor(logs ?? []), [logs]);
+  const due = useMemo(
+    () =>
+      dueDoors(
+        (doors ?? []).filter((d) => d.campus_id === campusId),
+        latest,
+        hours,
+        now,
+      ),
+    [doors, campusId, latest, hours, now],
+  );
+
+  if (!doors || !campuses || !logs || !pending) return <Loading label="Loading your rounds..." />;
+  if (doors.length === 0) return <EmptyState title="No doors on this device yet">Sync while online to load your organization’s doors.</EmptyState>;
+
+  return (
+    <>
+      <section aria-labelledby="due-heading" className="space-y-3">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 id="due-heading" className="text-xl font-semibold text-slate-900">
+              Doors due
+            </h2>
+            <p className="text-sm text-slate-600">Check interval: {checkIntervalLabel(hours)}</p>
+          </div>
+          <div className="w-full space-y-1 sm:w-72">
+            <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
+              Campus
+            </label>
+            <select
+              id={selectId}
+              className={inputClass}
+              value={campusId ?? ''}
+              onChange={(e) => {
+                setChosen(e.target.value);
+                localStorage.setItem(campusKey(slug, userId), e.target.value);
+              }}
+            >
+              {campusList.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {String(c.campus_name)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        {due.length === 0 ? (
+          <EmptyState title="All doors on this campus are checked">Nothing is due within the interval.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="Doors due">
+            {due.slice(0, DUE_SHOWN).map((d) => (
+              <li key={d.door.id}>
+                <Link
+                  to={scanPath(slug, d.door.id)}
+                  className="flex min-h-14 items-center justify-between gap-3 px-4 py-2 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-blue-700"
+                >
+                  <span>
+                    <span className="font-semibold text-slate-900">{String(d.door.door_number)}</span>
+                    <span className="ml-2 text-sm text-slate-600">{typeof d.door.location === 'string' ? d.door.location : ''}</span>
+                  </span>
+                  <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', d.freshness === 'needs-check' ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900')}>
+                    {FRESHNESS_LABEL[d.freshness]} · {overdueLabel(d.overdueMs)}
+                  </span>
+                </Link>
+              </li>
+            ))}
+            {due.length > DUE_SHOWN && <li className="px-4 py-2 text-sm text-slate-600">and {due.length - DUE_SHOWN} more</li>}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="recent-heading" className="space-y-3">
+        <h2 id="recent-heading" className="text-xl font-semibold text-slate-900">
+          My recent checks
+        </h2>
+        {mine.length === 0 ? (
+          <EmptyState title="No checks yet">Scan a door to record your first check.</EmptyState>
+        ) : (
+          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="My recent checks" data-testid="recent-checks">
+            {mine.slice(0, RECENT).map((l) => {
+              const door = doorById.get(String(l.door_id));
+              const isPending = pending.has(l.id);
+              const status = String(l.door_status) as DoorStatus;
+              return (
+                <li key={l.id} className="flex items-center justify-between gap-3 px-4 py-3" data-testid="recent-check">
+                  <span>
+                    <span className="font-semibold text-slate-900">{String(door?.door_number ?? 'Unknown door')}</span>
+                    <span className={cx('ml-2 rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_BADGE[doorLogStatusColor(l.door_status)])}>
+                      {DOOR_STATUS_LABEL[status] ?? String(l.door_status)}
+                    </span>
+                    <span className="block text-sm text-slate-600">{new Date(String(l.created_at)).toLocaleString()}</span>
+                  </span>
+                  <span
+                    className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', isPending ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900')}
+                    data-testid="check-sync-state"
+                  >
+                    {isPending ? 'Pending' : 'Synced'}
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}

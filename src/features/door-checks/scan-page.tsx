@@ -1,0 +1,219 @@
+/**
+ * /tenant/{slug}/scan: scan a door's QR code (or pick the door), record its
+ * check, and go straight back to scanning. Reads and writes the local store
+ * only, so it works the same with no signal.
+ */
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useDoorLogsByDoor, useRows, type CacheRow, type TenantDb } from '../../data';
+import { tenantPath } from '../../lib/roles';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { Loading } from '../../ui/loading';
+import { TenantShell, useTenantRoute } from '../tenant-auth/index';
+import { CheckForm, type SavedCheck } from './components/check-form';
+import { DoorPicker } from './components/door-picker';
+import { useLocalDb } from './hooks/use-local-db';
+import { CHECK_CONSEQUENCE_TEXT, checkFails, findScannedDoor, isOpenAutoRecord, parseDoorQr, type DoorQrPayload } from './model';
+
+const SyncStatusLine = lazy(() => import('./components/sync-status-line'));
+const QrScanner = lazy(() => import('./components/qr-scanner').then((m) => ({ default: m.QrScanner })));
+
+type ScanNotice = { kind: 'not-door' } | { kind: 'unknown-door'; payload: DoorQrPayload } | null;
+
+export function ScanPage() {
+  const { slug, userId } = useTenantRoute();
+  const { db, error } = useLocalDb(slug, userId);
+  return (
+    <TenantShell
+      title="Scan a Door"
+      headerExtra={
+        <Link to={tenantPath(slug, 'rounds')} className="text-sm font-semibold text-blue-800 underline-offset-4 hover:underline">
+          My Rounds
+        </Link>
+      }
+    >
+      {error ? <Alert tone="error">{error}</Alert> : db ? <ScanFlow db={db} slug={slug} userId={userId} /> : <Loading label="Opening this device's data..." />}
+    </TenantShell>
+  );
+}
+
+function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: string }) {
+  const [params, setParams] = useSearchParams();
+  const doors = useRows(db, 'doors');
+  const campuses = useRows(db, 'campus');
+  const records = useRows(db, 'maintenance_records');
+  const [notice, setNotice] = useState<ScanNotice>(null);
+  const [saved, setSaved] = useState<{
+    check: SavedCheck;
+    door: CacheRow;
+  } | null>(null);
+  const [showScanner, setShowScanner] = useState(true);
+  const doorId = params.get('door');
+
+  const campusNames = useMemo(() => new Map((campuses ?? []).map((c) => [c.id, String(c.campus_name ?? '')])), [campuses]);
+  const door = useMemo(() => (doorId ? ((doors ?? []).find((d) => d.id === doorId) ?? null) : null), [doors, doorId]);
+
+  const chooseDoor = useCallback(
+    (d: CacheRow) => {
+      setNotice(null);
+      setSaved(null);
+      setParams({ door: d.id });
+    },
+    [setParams],
+  );
+
+  const lastText = useRef<string | null>(null);
+  const onText = useCallback(
+    (text: string) => {
+      // The camera reports the same code many times a second: act once per code.
+      if (text === lastText.current) return;
+      lastText.current = text;
+      const parsed = parseDoorQr(text);
+      if (!parsed.ok) {
+        setNotice({ kind: 'not-door' });
+        return;
+      }
+      const found = findScannedDoor(parsed.payload, doors ?? [], campuses ?? []);
+      if (found) chooseDoor(found);
+      else setNotice({ kind: 'unknown-door', payload: parsed.payload });
+    },
+    [doors, campuses, chooseDoor],
+  );
+
+  if (!doors || !campuses) return <Loading label="Loading doors..." />;
+
+  if (saved) {
+    return (
+      <SavedPanel
+        slug={slug}
+        userId={userId}
+        saved={saved}
+        onNext={() => {
+          lastText.current = null;
+          setSaved(null);
+          setShowScanner(true);
+        }}
+      />
+    );
+  }
+
+  if (door) {
+    const campusName = campusNames.get(String(door.campus_id)) ?? null;
+    return (
+      <DoorCheck
+        db={db}
+        door={door}
+        campusName={campusName}
+        hasOpenRecordCached={(records ?? []).some((r) => r.door_id === door.id && isOpenAutoRecord(r))}
+        onSaved={(check) => {
+          setSaved({ check, door });
+          setParams({});
+        }}
+        onCancel={() => setParams({})}
+      />
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      {doorId && <Alert tone="warning">That door is not on this device. Pick it from the list or sync while online.</Alert>}
+      <section aria-label="Scanner" className="space-y-3">
+        {showScanner ? (
+          <Suspense fallback={<Loading label="Starting the camera..." />}>
+            <QrScanner onText={onText} paused={false} />
+          </Suspense>
+        ) : (
+          <Button size="lg" className="w-full" onClick={() => setShowScanner(true)}>
+            Scan QR code
+          </Button>
+        )}
+        <div aria-live="polite">
+          {notice?.kind === 'not-door' && <Alert tone="warning">This QR code is not a Lockstep door. Try another code or pick the door below.</Alert>}
+          {notice?.kind === 'unknown-door' && (
+            <Alert tone="warning">
+              <p>
+                Door {notice.payload.door_number} at {notice.payload.campus} is not on this device yet.
+              </p>
+              <Button variant="secondary" size="sm" className="mt-2" onClick={() => void import('./sync-actions').then((m) => m.requestSyncNow(slug, userId))}>
+                Sync now
+              </Button>
+            </Alert>
+          )}
+        </div>
+      </section>
+      <DoorPicker doors={doors} campusNames={campusNames} onPick={chooseDoor} />
+    </div>
+  );
+}
+
+function DoorCheck({
+  db,
+  door,
+  campusName,
+  hasOpenRecordCached,
+  onSaved,
+  onCancel,
+}: {
+  db: TenantDb;
+  door: CacheRow;
+  campusName: string | null;
+  hasOpenRecordCached: boolean;
+  onSaved: (c: SavedCheck) => void;
+  onCancel: () => void;
+}) {
+  const latest = useDoorLogsByDoor(db, door.id, 1);
+  if (!latest) return <Loading label="Loading door..." />;
+  // A failing check still on this device means the server has (or will have) an open record.
+  const hasOpenRecord = hasOpenRecordCached || (latest[0] ? checkFails(latest[0]) : false);
+  const last = latest[0]?.created_at;
+  return (
+    <section aria-labelledby="door-heading" className="mx-auto max-w-xl space-y-4">
+      <div>
+        <h2 id="door-heading" className="text-2xl font-bold text-slate-900">
+          Door {String(door.door_number)}
+        </h2>
+        <p className="text-slate-700">
+          {campusName ?? 'Unknown campus'}
+          {typeof door.location === 'string' && door.location ? ` · ${door.location}` : ''}
+        </p>
+        <p className="text-sm text-slate-600">Last check: {typeof last === 'string' ? new Date(last).toLocaleString() : 'never'}</p>
+      </div>
+      <CheckForm db={db} door={door} campusName={campusName} hasOpenRecord={hasOpenRecord} onSaved={onSaved} onCancel={onCancel} />
+    </section>
+  );
+}
+
+function SavedPanel({ slug, userId, saved, onNext }: { slug: string; userId: string; saved: { check: SavedCheck; door: CacheRow }; onNext: () => void }) {
+  const nextRef = useRef<HTMLDivElement>(null);
+  // The next door is one tap away: focus lands on the button that goes there.
+  useEffect(() => nextRef.current?.querySelector('button')?.focus(), []);
+  const consequence = CHECK_CONSEQUENCE_TEXT[saved.check.consequence];
+  return (
+    <section aria-labelledby="saved-heading" className="mx-auto max-w-xl space-y-4 rounded-2xl border border-green-300 bg-green-50 p-6 text-center">
+      <div role="status">
+        <h2 id="saved-heading" className="text-2xl font-bold text-green-900">
+          Saved on this device
+        </h2>
+      </div>
+      <p className="text-slate-800">
+        Door {String(saved.door.door_number)} · {new Date(String(saved.check.row.created_at)).toLocaleTimeString()}
+      </p>
+      <p data-testid="saved-sync-status" className="text-sm text-slate-700">
+        <Suspense fallback="Checking sync…">
+          <SyncStatusLine slug={slug} userId={userId} />
+        </Suspense>
+      </p>
+      {consequence && (
+        <p data-testid="check-consequence" className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-600/30">
+          {consequence}
+        </p>
+      )}
+      <div ref={nextRef}>
+        <Button size="lg" className="w-full" onClick={onNext}>
+          Scan next door
+        </Button>
+      </div>
+    </section>
+  );
+}

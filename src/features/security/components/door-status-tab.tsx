@@ -1,0 +1,145 @@
+/**
+ * The Door Status tab: check interval, totals, and one card per campus
+ * (expand or collapse) with its door tiles, 4 per row on wide screens.
+ */
+import { memo, useState } from 'react';
+import type { TenantSync } from '../../../data';
+import { Button } from '../../../ui/button';
+import { cx } from '../../../ui/cx';
+import { FRESHNESS_LABEL, printCampusQrSheet, type Freshness } from '../../door-checks/index';
+import type { CampusCard, DoorStatusBoard, DoorTile } from '../door-status';
+import { CheckIntervalSelect } from './check-interval-select';
+
+export const FRESHNESS_TONE: Record<Freshness, string> = {
+  'needs-check': 'border-red-300 bg-red-50 text-red-900',
+  'check-soon': 'border-amber-300 bg-amber-50 text-amber-900',
+  'activity-today': 'border-green-300 bg-green-50 text-green-900',
+  'recent-check': 'border-blue-300 bg-blue-50 text-blue-900',
+};
+
+/** The latest check's status (spec §4 door log colours) as the tile's left edge. */
+const STATUS_EDGE: Record<DoorTile['statusColor'], string> = {
+  green: 'border-l-green-600',
+  yellow: 'border-l-yellow-400',
+  red: 'border-l-red-600',
+  grey: 'border-l-slate-400',
+};
+
+export function DoorStatusTab({
+  sync,
+  board,
+  canEdit,
+  onOpenDoor,
+}: {
+  sync: TenantSync;
+  board: DoorStatusBoard;
+  canEdit: boolean;
+  onOpenDoor: (tile: DoorTile, campus: CampusCard) => void;
+}) {
+  const t = board.totals;
+  return (
+    <div className="space-y-6">
+      <CheckIntervalSelect sync={sync} canEdit={canEdit} />
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Totals">
+        {(
+          [
+            ['Total Doors', t.doors],
+            ['Activity Today', t.activityToday],
+            ['No Activity', t.noActivity],
+            ['Needs Check', t.needsCheck],
+            ['Check Soon', t.checkSoon],
+            ['Recent Check', t.recentCheck],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="rounded-xl border border-slate-200 bg-white p-3">
+            <dt className="text-xs font-medium text-slate-600">{label}</dt>
+            <dd className="text-2xl font-bold text-slate-900" data-testid={`total-${label.toLowerCase().replace(/ /g, '-')}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <div className="space-y-4">
+        {board.campuses.map((c) => (
+          <CampusSection key={c.id} campus={c} initiallyOpen={board.campuses.length <= 3} onOpenDoor={onOpenDoor} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+const CampusSection = memo(function CampusSection({
+  campus,
+  initiallyOpen,
+  onOpenDoor,
+}: {
+  campus: CampusCard;
+  initiallyOpen: boolean;
+  onOpenDoor: (tile: DoorTile, campus: CampusCard) => void;
+}) {
+  const [open, setOpen] = useState(initiallyOpen);
+  const [printing, setPrinting] = useState(false);
+  const panelId = `campus-${campus.id || 'unassigned'}`;
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white" aria-label={campus.name} data-testid="campus-card">
+      <div className="flex flex-wrap items-center justify-between gap-3 p-4">
+        <button
+          type="button"
+          className="flex min-h-11 flex-1 items-center gap-3 text-left focus-visible:outline-2 focus-visible:outline-blue-700"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((o) => !o)}
+        >
+          <span aria-hidden="true" className={cx('inline-block transition-transform', open && 'rotate-90')}>
+            ▶
+          </span>
+          <span>
+            <span className="block text-lg font-semibold text-slate-900">{campus.name}</span>
+            <span className="block text-sm text-slate-700">
+              {campus.totalDoors} doors · {campus.activityToday} activity today · {campus.noActivity} no activity
+            </span>
+          </span>
+        </button>
+        {campus.id && campus.tiles.length > 0 && (
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={printing}
+            onClick={() => {
+              setPrinting(true);
+              void printCampusQrSheet(
+                campus.name,
+                campus.tiles.map((t) => t.doorNumber),
+              ).finally(() => setPrinting(false));
+            }}
+          >
+            {printing ? 'Preparing PDF...' : 'Print QR codes'}
+          </Button>
+        )}
+      </div>
+      {open && (
+        <ul id={panelId} className="grid grid-cols-2 gap-2 border-t border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-4" aria-label={`Doors of ${campus.name}`}>
+          {campus.tiles.map((tile) => (
+            <li key={tile.id} className="[contain-intrinsic-size:auto_4rem] [content-visibility:auto]">
+              <button
+                type="button"
+                data-testid="door-tile"
+                data-door={tile.doorNumber}
+                data-freshness={tile.freshness}
+                className={cx(
+                  'flex min-h-16 w-full flex-col items-start rounded-xl border border-l-8 px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-blue-700',
+                  FRESHNESS_TONE[tile.freshness],
+                  STATUS_EDGE[tile.statusColor],
+                )}
+                onClick={() => onOpenDoor(tile, campus)}
+              >
+                <span className="font-bold">{tile.doorNumber}</span>
+                <span className="text-xs font-semibold">{FRESHNESS_LABEL[tile.freshness]}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+});

@@ -1,0 +1,255 @@
+/**
+ * /tenant/{slug}/security: the Security Dashboard, read from the local
+ * cache (DESIGN §2): header, the five summary cards, and the Door Status tab.
+ * Door logs are read only for the window that decides freshness (today, or
+ * the check interval, whichever reaches back further): a door whose latest
+ * check is older than that is Needs Check whatever the check said.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { countRows, listDoorLogsBetween, useDoorLogsByDoor, useRows, type CacheRow, type TenantSync } from '../../data';
+import { normalizeRole, tenantPath } from '../../lib/roles';
+import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
+import { cx } from '../../ui/cx';
+import { Loading } from '../../ui/loading';
+import { Modal } from '../../ui/modal';
+import { DOOR_STATUS_LABEL, downloadDoorQrPng, FRESHNESS_LABEL, doorLogStatusColor, useCheckInterval, type DoorStatus } from '../door-checks/index';
+import { useTenantSync } from './hooks/use-tenant-sync';
+import { TenantShell, useTenantRoute } from '../tenant-auth/index';
+import { DoorStatusTab } from './components/door-status-tab';
+import { SummaryCards, type SummaryKey } from './components/summary-cards';
+import { buildDoorStatusBoard, freshnessWindowStart, isActiveIncident, showBackToDashboard, type CampusCard, type DoorTile } from './door-status';
+import { isListedSecurityUser, securityRoleLabel, type SecurityUserFlags } from './model';
+
+const Tabs = lazy(() => import('../../ui/tabs').then((m) => ({ default: m.Tabs })));
+
+const ADMIN_MODE_KEY = 'lockstepAdminMode';
+
+export const LOG_STATUS_BADGE: Record<ReturnType<typeof doorLogStatusColor>, string> = {
+  green: 'bg-green-100 text-green-900',
+  yellow: 'bg-yellow-100 text-yellow-900',
+  red: 'bg-red-100 text-red-900',
+  grey: 'bg-slate-100 text-slate-800',
+};
+
+export function SecurityDashboardPage() {
+  const { slug, userId, profile } = useTenantRoute();
+  const { sync, error } = useTenantSync(slug, userId);
+  const role = normalizeRole(profile?.role);
+  const canGoBack = showBackToDashboard(role, typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(ADMIN_MODE_KEY));
+  return (
+    <TenantShell
+      title="Security Dashboard"
+      subtitle={`Tenant: ${slug}`}
+      headerExtra={
+        canGoBack ? (
+          <Link to={tenantPath(slug, 'dashboard')} className="text-sm font-semibold text-blue-800 underline-offset-4 hover:underline">
+            Back to Tenant Dashboard
+          </Link>
+        ) : null
+      }
+    >
+      {error ? (
+        <Alert tone="error">{error}</Alert>
+      ) : sync ? (
+        <Dashboard sync={sync} canEdit={role === 'security_admin' || role === 'super_admin'} />
+      ) : (
+        <Loading label="Loading security dashboard..." fullScreen />
+      )}
+    </TenantShell>
+  );
+}
+
+function userFlags(u: CacheRow): SecurityUserFlags {
+  return {
+    role: typeof u.role === 'string' ? u.role : null,
+    is_super_admin: u.is_super_admin === true,
+    is_security_admin: u.is_security_admin === true,
+    is_transportation_admin: u.is_transportation_admin === true,
+    is_staff_admin: u.is_staff_admin === true,
+  };
+}
+
+function useNow(everyMs: number): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const t = setInterval(() => setNow(new Date()), everyMs);
+    return () => clearInterval(t);
+  }, [everyMs]);
+  return now;
+}
+
+export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolean }) {
+  const db = sync.db;
+  const now = useNow(60_000);
+  const { hours, loading: intervalLoading } = useCheckInterval(db);
+  const from = freshnessWindowStart(now, hours);
+  const campuses = useRows(db, 'campus');
+  const doors = useRows(db, 'doors');
+  const incidents = useRows(db, 'incidents');
+  const users = useRows(db, 'users');
+  const logs = useLiveQuery(() => listDoorLogsBetween(db, from, '\uffff'), [db, from]);
+  const logCount = useLiveQuery(() => countRows(db, 'door_log'), [db]);
+  const [openDoor, setOpenDoor] = useState<{
+    tile: DoorTile;
+    campus: CampusCard;
+  } | null>(null);
+  const onOpenDoor = useCallback((tile: DoorTile, campus: CampusCard) => setOpenDoor({ tile, campus }), []);
+
+  const board = useMemo(
+    () =>
+      campuses && doors && logs
+        ? buildDoorStatusBoard({
+            campuses,
+            doors,
+            logs,
+            intervalHours: hours,
+            now,
+          })
+        : null,
+    [campuses, doors, logs, hours, now],
+  );
+
+  if (!board || !incidents || !users || logCount === undefined || intervalLoading) return <Loading label="Loading security dashboard..." fullScreen />;
+
+  const securityUsers = users.filter((u) => !u.deleted_at && isListedSecurityUser(userFlags(u)));
+  const activeIncidents = incidents.filter(isActiveIncident);
+  const counts = {
+    campuses: board.campuses.filter((c) => c.id !== '').length,
+    doors: board.totals.doors,
+    activeIncidents: activeIncidents.length,
+    securityUsers: securityUsers.length,
+    doorLogs: logCount,
+  };
+
+  const renderList = (key: SummaryKey) => {
+    switch (key) {
+      case 'campuses':
+        return <SimpleList items={board.campuses.map((c) => [c.id || 'unassigned', c.name, `${c.totalDoors} doors`])} empty="No campuses on this device." />;
+      case 'doors':
+        return <SimpleList items={board.campuses.flatMap((c) => c.tiles.map((t) => [t.id, t.doorNumber, c.name] as const))} empty="No doors on this device." />;
+      case 'activeIncidents':
+        return (
+          <SimpleList items={activeIncidents.map((i) => [i.id, String(i.title ?? ''), `${String(i.severity ?? '')} · ${String(i.status ?? '')}`])} empty="No active incidents." />
+        );
+      case 'securityUsers':
+        return (
+          <SimpleList
+            items={securityUsers.map((u) => [u.id, `${String(u.first_name ?? '')} ${String(u.last_name ?? '')}`.trim() || String(u.email), securityRoleLabel(userFlags(u))])}
+            empty="No security users."
+          />
+        );
+      case 'doorLogs':
+        return <RecentLogs sync={sync} doors={doors ?? []} />;
+    }
+  };
+
+  return (
+    <div className="space-y-6">
+      <SummaryCards counts={counts} renderList={renderList} />
+      <Suspense fallback={<Loading />}>
+        <Tabs
+          label="Security dashboard sections"
+          items={[
+            {
+              id: 'door-status',
+              label: 'Door Status',
+              panel: <DoorStatusTab sync={sync} board={board} canEdit={canEdit} onOpenDoor={onOpenDoor} />,
+            },
+            {
+              id: 'conditions',
+              label: 'Conditions',
+              panel: <p className="text-slate-700">Door conditions (defaults and overrides) arrive with their release.</p>,
+            },
+          ]}
+        />
+      </Suspense>
+      {openDoor && <DoorDetail sync={sync} tile={openDoor.tile} campus={openDoor.campus} onClose={() => setOpenDoor(null)} />}
+    </div>
+  );
+}
+
+function SimpleList({ items, empty }: { items: ReadonlyArray<readonly [string, string, string]>; empty: string }) {
+  if (items.length === 0) return <p className="text-slate-700">{empty}</p>;
+  return (
+    <ul className="max-h-96 divide-y divide-slate-200 overflow-y-auto">
+      {items.slice(0, 500).map(([id, a, b]) => (
+        <li key={id} className="flex justify-between gap-3 py-2">
+          <span className="font-medium text-slate-900">{a}</span>
+          <span className="text-sm text-slate-600">{b}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RecentLogs({ sync, doors }: { sync: TenantSync; doors: readonly CacheRow[] }) {
+  const recent = useLiveQuery(() => sync.db.cache('door_log').orderBy('created_at').reverse().limit(50).toArray(), [sync.db]);
+  const doorNumber = useMemo(() => new Map(doors.map((d) => [d.id, String(d.door_number ?? '')])), [doors]);
+  if (!recent) return <Loading />;
+  return <LogList logs={recent} doorNumber={doorNumber} />;
+}
+
+function LogList({ logs, doorNumber }: { logs: readonly CacheRow[]; doorNumber: ReadonlyMap<string, string> }) {
+  if (logs.length === 0) return <p className="text-slate-700">No door logs yet.</p>;
+  return (
+    <ul className="max-h-96 divide-y divide-slate-200 overflow-y-auto">
+      {logs.map((l) => (
+        <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
+          <span className="font-medium text-slate-900">{doorNumber.get(String(l.door_id)) ?? 'Unknown door'}</span>
+          <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', LOG_STATUS_BADGE[doorLogStatusColor(l.door_status)])}>
+            {DOOR_STATUS_LABEL[String(l.door_status) as DoorStatus] ?? String(l.door_status ?? 'Unknown')}
+          </span>
+          <span className="text-sm text-slate-600">{new Date(String(l.created_at)).toLocaleString()}</span>
+          {typeof l.door_problem === 'string' && l.door_problem && <span className="w-full text-sm text-slate-700">{l.door_problem}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DoorDetail({ sync, tile, campus, onClose }: { sync: TenantSync; tile: DoorTile; campus: CampusCard; onClose: () => void }) {
+  const logs = useDoorLogsByDoor(sync.db, tile.id, 5);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={`Door ${tile.doorNumber}`}
+      description={`${campus.name}${tile.location ? ` · ${tile.location}` : ''}`}
+      footer={
+        <>
+          <Button
+            variant="secondary"
+            busy={busy}
+            onClick={() => {
+              setBusy(true);
+              setProblem(null);
+              downloadDoorQrPng({
+                door_number: tile.doorNumber,
+                campus: campus.name,
+              })
+                .catch((e: unknown) => setProblem(e instanceof Error ? e.message : String(e)))
+                .finally(() => setBusy(false));
+            }}
+          >
+            Download QR code
+          </Button>
+          <Button onClick={onClose}>Close</Button>
+        </>
+      }
+    >
+      <div className="space-y-3">
+        <p>
+          <span className="font-semibold">{FRESHNESS_LABEL[tile.freshness]}</span> · last check {tile.lastCheck === null ? 'never' : new Date(tile.lastCheck).toLocaleString()}
+        </p>
+        {problem && <Alert tone="error">{problem}</Alert>}
+        <h3 className="font-semibold text-slate-900">Recent checks</h3>
+        {logs ? <LogList logs={logs} doorNumber={new Map([[tile.id, tile.doorNumber]])} /> : <Loading />}
+      </div>
+    </Modal>
+  );
+}
