@@ -11,9 +11,10 @@
  * The service key never reaches a browser, so this spec runs its own copy of
  * the local stack in-process (the same code `npm start` runs, in-memory
  * PGlite, fresh demo data) serving the PWA that the configured web server
- * built into dist/, and reads the tenant's keys from it.
+ * built (e2e/serve-stack.ts builds into .data/e2e-dist-<port>; dist/ when
+ * running against an external stack), and reads the tenant's keys from it.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -83,6 +84,11 @@ test.use({ screenshot: 'only-on-failure', trace: 'off', launchOptions: fakeCamer
 
 let stack: Stack;
 let server: ServerType;
+
+function builtApp(): string {
+  const own = join(ROOT, '.data', `e2e-dist-${process.env.E2E_PORT ?? 4179}`);
+  return !process.env.E2E_BASE_URL && existsSync(join(own, 'index.html')) ? own : join(ROOT, 'dist');
+}
 let base: string;
 let serviceKey: string;
 
@@ -100,7 +106,7 @@ test.beforeAll(async () => {
   await seedDemo(stack);
   await stack.refreshTenantUrls();
   server = serve({
-    fetch: createServer(stack, { staticDir: join(ROOT, 'dist') }).fetch,
+    fetch: createServer(stack, { staticDir: builtApp() }).fetch,
     port,
     hostname: '127.0.0.1',
   });

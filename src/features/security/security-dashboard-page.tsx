@@ -8,7 +8,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { countRows, listDoorLogsBetween, useDoorLogsByDoor, useRows, type CacheRow, type TenantSync } from '../../data';
+import { countRows, getCachedOrganization, listDoorLogsBetween, useDoorLogsByDoor, useRows, type CacheRow, type TenantSync } from '../../data';
 import { normalizeRole, tenantPath } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -21,9 +21,12 @@ import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { DoorStatusTab } from './components/door-status-tab';
 import { SummaryCards, type SummaryKey } from './components/summary-cards';
 import { buildDoorStatusBoard, freshnessWindowStart, isActiveIncident, showBackToDashboard, type CampusCard, type DoorTile } from './door-status';
-import { isListedSecurityUser, securityRoleLabel, type SecurityUserFlags } from './model';
+import { isListedSecurityUser, type SecurityUserFlags } from './model';
 
 const Tabs = lazy(() => import('../../ui/tabs').then((m) => ({ default: m.Tabs })));
+// The management modals and the Conditions tab (reports, PDF, geocoding) load on demand.
+const SecurityAdminModals = lazy(() => import('./admin/index').then((m) => ({ default: m.SecurityAdminModals })));
+const ConditionsTab = lazy(() => import('./admin/index').then((m) => ({ default: m.ConditionsTab })));
 
 const ADMIN_MODE_KEY = 'lockstepAdminMode';
 
@@ -96,6 +99,7 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
     tile: DoorTile;
     campus: CampusCard;
   } | null>(null);
+  const [openCard, setOpenCard] = useState<SummaryKey | null>(null);
   const onOpenDoor = useCallback((tile: DoorTile, campus: CampusCard) => setOpenDoor({ tile, campus }), []);
 
   const board = useMemo(
@@ -124,31 +128,19 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
     doorLogs: logCount,
   };
 
-  const renderList = (key: SummaryKey) => {
-    switch (key) {
-      case 'campuses':
-        return <SimpleList items={board.campuses.map((c) => [c.id || 'unassigned', c.name, `${c.totalDoors} doors`])} empty="No campuses on this device." />;
-      case 'doors':
-        return <SimpleList items={board.campuses.flatMap((c) => c.tiles.map((t) => [t.id, t.doorNumber, c.name] as const))} empty="No doors on this device." />;
-      case 'activeIncidents':
-        return (
-          <SimpleList items={activeIncidents.map((i) => [i.id, String(i.title ?? ''), `${String(i.severity ?? '')} · ${String(i.status ?? '')}`])} empty="No active incidents." />
-        );
-      case 'securityUsers':
-        return (
-          <SimpleList
-            items={securityUsers.map((u) => [u.id, `${String(u.first_name ?? '')} ${String(u.last_name ?? '')}`.trim() || String(u.email), securityRoleLabel(userFlags(u))])}
-            empty="No security users."
-          />
-        );
-      case 'doorLogs':
-        return <RecentLogs sync={sync} doors={doors ?? []} />;
-    }
-  };
-
   return (
     <div className="space-y-6">
-      <SummaryCards counts={counts} renderList={renderList} />
+      <SummaryCards counts={counts} onOpen={setOpenCard} />
+      {openCard && (
+        <Suspense fallback={<Loading />}>
+          <SecurityAdminModals
+            open={openCard}
+            onClose={() => setOpenCard(null)}
+            sync={sync}
+            tenantName={getCachedOrganization(sync.endpoint.slug)?.display_name ?? sync.endpoint.slug}
+          />
+        </Suspense>
+      )}
       <Suspense fallback={<Loading />}>
         <Tabs
           label="Security dashboard sections"
@@ -161,7 +153,11 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
             {
               id: 'conditions',
               label: 'Conditions',
-              panel: <p className="text-slate-700">Door conditions (defaults and overrides) arrive with their release.</p>,
+              panel: (
+                <Suspense fallback={<Loading />}>
+                  <ConditionsTab sync={sync} />
+                </Suspense>
+              ),
             },
           ]}
         />
@@ -169,27 +165,6 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
       {openDoor && <DoorDetail sync={sync} tile={openDoor.tile} campus={openDoor.campus} onClose={() => setOpenDoor(null)} />}
     </div>
   );
-}
-
-function SimpleList({ items, empty }: { items: ReadonlyArray<readonly [string, string, string]>; empty: string }) {
-  if (items.length === 0) return <p className="text-slate-700">{empty}</p>;
-  return (
-    <ul className="max-h-96 divide-y divide-slate-200 overflow-y-auto">
-      {items.slice(0, 500).map(([id, a, b]) => (
-        <li key={id} className="flex justify-between gap-3 py-2">
-          <span className="font-medium text-slate-900">{a}</span>
-          <span className="text-sm text-slate-600">{b}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function RecentLogs({ sync, doors }: { sync: TenantSync; doors: readonly CacheRow[] }) {
-  const recent = useLiveQuery(() => sync.db.cache('door_log').orderBy('created_at').reverse().limit(50).toArray(), [sync.db]);
-  const doorNumber = useMemo(() => new Map(doors.map((d) => [d.id, String(d.door_number ?? '')])), [doors]);
-  if (!recent) return <Loading />;
-  return <LogList logs={recent} doorNumber={doorNumber} />;
 }
 
 function LogList({ logs, doorNumber }: { logs: readonly CacheRow[]; doorNumber: ReadonlyMap<string, string> }) {

@@ -1,0 +1,325 @@
+/**
+ * Doors Management (spec §2, §5, §8): search, campus filter, the doors
+ * table, add/edit with ranges (EA1-EA10 creates ten doors), QR preview,
+ * logo and uploaded QR image, and delete with confirmation. Writes go
+ * through src/data (cache + outbox); the server's RLS has the last word.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState, type ChangeEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { insertRow, softDeleteRow, updateRow, useRows, type CacheRow, type TenantSync } from '../../../data';
+import { compareDoorNumbers } from '../../../lib/door-numbers';
+import type { TenantRole } from '../../../lib/roles';
+import { Button } from '../../../ui/button';
+import { Field } from '../../../ui/field';
+import { Modal } from '../../../ui/modal';
+import { doorQrPngDataUrl, encodeDoorQr } from '../../door-checks/index';
+import { expandDoorRange } from '../model';
+import { ConfirmDialog } from './confirm-dialog';
+import { SearchBox, SelectField } from './form-controls';
+import { errorText, MSG } from './messages';
+import { Notice, useNotice } from './notice';
+import { can } from './permissions';
+import { live, matches, text } from './row';
+import { checkImageFile, doorFormSchemaFor, type DoorForm, type DoorFormInput } from './schemas';
+import { useAdminRole } from './use-admin-role';
+
+export interface AdminModalProps {
+  open: boolean;
+  onClose: () => void;
+  sync: TenantSync;
+  /** The page's role for a support session (no users row); otherwise read from the cache. */
+  role?: TenantRole | null;
+}
+
+export function doorQrState(door: Readonly<Record<string, unknown>>): 'Generated' | 'Not Generated' {
+  return text(door, 'qr_code') || text(door, 'qr_image') ? 'Generated' : 'Not Generated';
+}
+
+export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminModalProps) {
+  const role = useAdminRole(sync, roleOverride);
+  const doors = useRows(open ? sync.db : null, 'doors');
+  const campuses = useRows(open ? sync.db : null, 'campus');
+  const [search, setSearch] = useState('');
+  const [campusFilter, setCampusFilter] = useState('');
+  const [editing, setEditing] = useState<CacheRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<CacheRow | null>(null);
+  const { notice, say } = useNotice();
+  const mayWrite = can(role, 'door.write');
+
+  const campusList = useMemo(() => live(campuses).sort((a, b) => text(a, 'campus_name').localeCompare(text(b, 'campus_name'))), [campuses]);
+  const campusName = useMemo(() => new Map(campusList.map((c) => [c.id, text(c, 'campus_name')])), [campusList]);
+  const rows = useMemo(
+    () =>
+      live(doors)
+        .filter((d) => (!campusFilter || d.campus_id === campusFilter) && matches(search, text(d, 'door_number'), campusName.get(text(d, 'campus_id')) ?? '', text(d, 'camera')))
+        .sort((a, b) => compareDoorNumbers(text(a, 'door_number'), text(b, 'door_number'))),
+    [doors, campusFilter, search, campusName],
+  );
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await softDeleteRow(sync.db, 'doors', deleting.id);
+      say('success', MSG.doorDeleted);
+    } catch (e) {
+      say('error', MSG.doorDeleteError(errorText(e)));
+    }
+    setDeleting(null);
+  };
+
+  return (
+    <Modal open={open} onClose={onClose} title="Doors Management" size="xl">
+      <Notice notice={notice} />
+      {editing ? (
+        <DoorForm
+          sync={sync}
+          door={editing === 'new' ? null : editing}
+          campuses={campusList}
+          existing={live(doors)}
+          onDone={(message) => {
+            setEditing(null);
+            if (message) say('success', message);
+          }}
+        />
+      ) : (
+        <div className="space-y-3">
+          <div className="flex flex-wrap items-end gap-3">
+            <SearchBox label="Search doors" value={search} onChange={setSearch} placeholder="Door number, campus or camera" />
+            <div className="min-w-48">
+              <SelectField label="Campus" value={campusFilter} onChange={(e) => setCampusFilter(e.target.value)}>
+                <option value="">All Campuses</option>
+                {campusList.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {text(c, 'campus_name')}
+                  </option>
+                ))}
+              </SelectField>
+            </div>
+            {mayWrite && <Button onClick={() => setEditing('new')}>Add New Door</Button>}
+          </div>
+          <div className="max-h-96 overflow-auto rounded-xl border border-slate-200">
+            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
+              <caption className="sr-only">Doors</caption>
+              <thead className="sticky top-0 bg-slate-50">
+                <tr>
+                  {['Door Number', 'Campus', 'QR Code', 'Camera', 'Actions'].map((h) => (
+                    <th key={h} scope="col" className="px-3 py-2 font-semibold text-slate-700">
+                      {h}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100 bg-white">
+                {rows.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} className="px-3 py-6 text-center text-slate-600">
+                      No doors found.
+                    </td>
+                  </tr>
+                ) : (
+                  rows.slice(0, 500).map((d) => (
+                    <tr key={d.id}>
+                      <td className="px-3 py-2 font-medium">{text(d, 'door_number')}</td>
+                      <td className="px-3 py-2">{campusName.get(text(d, 'campus_id')) ?? 'Unknown campus'}</td>
+                      <td className="px-3 py-2">{doorQrState(d)}</td>
+                      <td className="px-3 py-2">{text(d, 'camera') || '—'}</td>
+                      <td className="px-3 py-2">
+                        {mayWrite ? (
+                          <div className="flex gap-2">
+                            <Button size="sm" variant="secondary" onClick={() => setEditing(d)} aria-label={`Edit door ${text(d, 'door_number')}`}>
+                              Edit
+                            </Button>
+                            <Button size="sm" variant="danger" onClick={() => setDeleting(d)} aria-label={`Delete door ${text(d, 'door_number')}`}>
+                              Delete
+                            </Button>
+                          </div>
+                        ) : (
+                          <span className="text-slate-500">View only</span>
+                        )}
+                      </td>
+                    </tr>
+                  ))
+                )}
+              </tbody>
+            </table>
+          </div>
+          {rows.length > 500 && <p className="text-sm text-slate-600">Showing the first 500 of {rows.length.toLocaleString()} doors; search or filter to narrow.</p>}
+        </div>
+      )}
+      <ConfirmDialog open={deleting !== null} message={MSG.doorDeleteConfirm} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
+    </Modal>
+  );
+}
+
+function readDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(new Error('The file could not be read.'));
+    r.readAsDataURL(file);
+  });
+}
+
+function DoorForm({ sync, door, campuses, existing, onDone }: { sync: TenantSync; door: CacheRow | null; campuses: CacheRow[]; existing: CacheRow[]; onDone: (message: string | null) => void }) {
+  const creating = door === null;
+  const {
+    register,
+    handleSubmit,
+    control,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<DoorFormInput, unknown, DoorForm>({
+    resolver: zodResolver(doorFormSchemaFor(creating)),
+    defaultValues: { door_number: text(door ?? undefined, 'door_number'), campus_id: text(door ?? undefined, 'campus_id'), camera: text(door ?? undefined, 'camera') },
+  });
+  const [logo, setLogo] = useState<string | null>(text(door ?? undefined, 'logo') || null);
+  const [qrImage, setQrImage] = useState<string | null>(text(door ?? undefined, 'qr_image') || null);
+  const [generated, setGenerated] = useState<boolean>(!!text(door ?? undefined, 'qr_code'));
+  const [preview, setPreview] = useState<string | null>(null);
+  const [fileError, setFileError] = useState<{ logo?: string; qr?: string }>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const doorNumber = useWatch({ control, name: 'door_number' }) ?? '';
+  const campusId = useWatch({ control, name: 'campus_id' }) ?? '';
+  const range = creating && doorNumber.includes('-') ? expandDoorRange(doorNumber) : null;
+  const campusNameOf = (id: string) => text(campuses.find((c) => c.id === id), 'campus_name');
+
+  const pickFile = (kind: 'logo' | 'qr') => async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    const problem = checkImageFile(file, kind);
+    if (problem) {
+      setFileError((f) => ({ ...f, [kind]: problem }));
+      e.target.value = '';
+      return;
+    }
+    setFileError((f) => ({ ...f, [kind]: undefined }));
+    const url = await readDataUrl(file);
+    if (kind === 'logo') setLogo(url);
+    else setQrImage(url);
+  };
+
+  const generate = async () => {
+    const first = range?.ok ? range.doors[0] : doorNumber.trim();
+    if (!first || !campusId) return setFormError(MSG.doorPreviewNeeds);
+    setFormError(null);
+    setGenerated(true);
+    try {
+      setPreview(await doorQrPngDataUrl({ door_number: first, campus: campusNameOf(campusId) }, logo));
+    } catch (e) {
+      setFormError(errorText(e));
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    const parsed = values;
+    const campus = campusNameOf(parsed.campus_id);
+    const numbers = creating ? (expandDoorRange(parsed.door_number) as { ok: true; doors: string[] }).doors : [parsed.door_number];
+    const taken = new Set(existing.filter((d) => d.campus_id === parsed.campus_id && d.id !== door?.id).map((d) => text(d, 'door_number').toLowerCase()));
+    const clash = numbers.filter((n) => taken.has(n.toLowerCase()));
+    if (clash.length) {
+      setError('door_number', { message: `Already on this campus: ${clash.slice(0, 5).join(', ')}${clash.length > 5 ? ', ...' : ''}` });
+      return;
+    }
+    const values_ = (n: string) => ({
+      door_number: n,
+      campus_id: parsed.campus_id,
+      camera: parsed.camera,
+      logo,
+      qr_image: qrImage,
+      qr_code: generated || qrImage ? encodeDoorQr({ door_number: n, campus }) : null,
+    });
+    try {
+      if (creating) {
+        for (const n of numbers) await insertRow(sync.db, 'doors', values_(n));
+        onDone(numbers.length > 1 ? MSG.doorsCreated(numbers.length) : MSG.doorCreated);
+      } else {
+        await updateRow(sync.db, 'doors', door.id, values_(parsed.door_number));
+        onDone(MSG.doorUpdated);
+      }
+    } catch (e) {
+      setFormError(MSG.doorSaveError(errorText(e)));
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4" aria-label={creating ? 'Add New Door' : 'Edit Door'}>
+      <h3 className="text-base font-semibold text-slate-900">{creating ? 'Add New Door' : 'Edit Door'}</h3>
+      {formError && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {formError}
+        </p>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Field label="Door Number" required error={errors.door_number?.message} hint={creating ? 'One door (EA1) or a range (EA1-EA10, D001-D005).' : undefined} {...register('door_number')} />
+        <SelectField label="Campus" required error={errors.campus_id?.message} {...register('campus_id')}>
+          <option value="">Select a campus</option>
+          {campuses.map((c) => (
+            <option key={c.id} value={c.id}>
+              {text(c, 'campus_name')}
+            </option>
+          ))}
+        </SelectField>
+        <Field label="Camera" {...register('camera')} />
+      </div>
+      {range && (
+        <div aria-live="polite">
+          {range.ok ? (
+            <>
+              <p className="text-sm font-medium text-slate-800">{range.doors.length} doors will be created:</p>
+              <ul className="mt-1 flex max-h-32 flex-wrap gap-1 overflow-y-auto" aria-label="Doors to create">
+                {range.doors.map((n) => (
+                  <li key={n} className="rounded bg-slate-100 px-2 py-0.5 text-xs text-slate-800">
+                    {n}
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : (
+            <p className="text-sm text-red-700">{range.error}</p>
+          )}
+        </div>
+      )}
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="space-y-1">
+          <Field label="Logo (image, under 2 MB)" type="file" accept="image/*" error={fileError.logo} onChange={(e) => void pickFile('logo')(e)} />
+          {logo && (
+            <div className="flex items-center gap-2">
+              <img src={logo} alt="Door logo" className="size-12 rounded border object-contain" />
+              <Button size="sm" variant="ghost" onClick={() => setLogo(null)}>
+                Remove logo
+              </Button>
+            </div>
+          )}
+        </div>
+        <div className="space-y-1">
+          <Field label="Upload QR Code Image (under 5 MB)" type="file" accept="image/*" error={fileError.qr} onChange={(e) => void pickFile('qr')(e)} />
+          {qrImage && (
+            <div className="flex items-center gap-2">
+              <img src={qrImage} alt="Uploaded QR code" className="size-16 rounded border object-contain" />
+              <Button size="sm" variant="ghost" onClick={() => setQrImage(null)}>
+                Remove QR image
+              </Button>
+            </div>
+          )}
+        </div>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="secondary" onClick={() => void generate()} disabled={!!qrImage}>
+          Generate QR Code
+        </Button>
+        {qrImage && <span className="text-sm text-slate-600">The uploaded QR image is used; remove it to generate one.</span>}
+        {!qrImage && preview && <img src={preview} alt={`QR code preview for ${range?.ok ? range.doors[0] : doorNumber}`} className="size-32 rounded border" />}
+      </div>
+      <div className="flex justify-end gap-2">
+        <Button variant="secondary" onClick={() => onDone(null)}>
+          Cancel
+        </Button>
+        <Button type="submit" busy={isSubmitting}>
+          {creating ? (range?.ok && range.doors.length > 1 ? `Create ${range.doors.length} Doors` : 'Create Door') : 'Update Door'}
+        </Button>
+      </div>
+    </form>
+  );
+}
