@@ -71,13 +71,14 @@ export async function rotateRefreshToken(engine: SqlEngine, token: string, key: 
       const prior = known.rows[0];
       if (!prior) return { kind: 'not_found' };
       // Within the reuse interval, the same successor again (GoTrue does this).
-      const retry = await tx.query<{ user_id: string; session_id: string; signed_in_at: number | string }>(
+      const reuseSeconds = refreshReuseIntervalSeconds();
+      const retry = reuseSeconds <= 0 ? { rows: [] } : await tx.query<{ user_id: string; session_id: string; signed_in_at: number | string }>(
         `select t.user_id::text as user_id, t.session_id::text as session_id, extract(epoch from s.created_at)::int as signed_in_at
            from auth.refresh_tokens p
            join auth.refresh_tokens t on t.parent = p.token and not t.revoked
            join auth.sessions s on s.id = t.session_id and (s.not_after is null or s.not_after > now())
-          where p.token = $1 and p.updated_at > now() - make_interval(secs => $2)`,
-        [hash, refreshReuseIntervalSeconds()],
+          where p.token = $1 and p.updated_at > clock_timestamp() - make_interval(secs => $2)`,
+        [hash, reuseSeconds],
       );
       const again = retry.rows[0];
       if (again) {
