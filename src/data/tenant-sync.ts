@@ -11,6 +11,7 @@ import { openTenantDb, tenantDbName, type TenantDb } from './local-db';
 import { defaultLocks, type LockProvider } from './locks';
 import { idbAuthStorage, tenantStorageKey } from './session-store';
 import { supabaseSessionSource, type SessionSource } from './session-source';
+import { requestPersistentStorage, type PersistAnswer } from './storage';
 import { SyncEngine, type SyncEngineOptions } from './sync-engine';
 
 export interface TenantSync {
@@ -19,6 +20,8 @@ export interface TenantSync {
   session: SessionSource;
   endpoint: TenantEndpoint;
   userId: string;
+  /** The browser's answer to keeping this device's data (asked once, when sync opens). */
+  storage: Promise<PersistAnswer>;
 }
 
 const open = new Map<string, Promise<TenantSync>>();
@@ -47,7 +50,9 @@ export function openTenantSync(endpoint: TenantEndpoint, userId: string, options
         asked = offline;
       });
       engine.start();
-      return { db, engine, session, endpoint, userId };
+      // An offline shift's queue must not be evicted under storage pressure.
+      const storage = requestPersistentStorage();
+      return { db, engine, session, endpoint, userId, storage };
     })();
     open.set(key, p);
     p.catch(() => open.delete(key));

@@ -6,7 +6,8 @@
  * Plain React and Tailwind; announced politely to screen readers.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import type { PersistAnswer } from '../storage';
 import { discardRejected, listRejected, retryRejected } from '../rejected-entries';
 import type { TenantSync } from '../tenant-sync';
 import { useSyncStatus } from '../use-sync-status';
@@ -27,6 +28,9 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
   const db = sync?.db ?? null;
   const rejected = useLiveQuery(() => (db && open ? listRejected(db) : []), [db, open]) ?? [];
   const canOpen = status.kind === 'attention';
+  const persist = usePersistAnswer(sync);
+  const storageNote =
+    persist === 'best-effort' ? 'This browser has not promised to keep offline data: it may clear it when the device runs low on space. Sync when you can.' : '';
 
   return (
     <div className="relative inline-block text-sm">
@@ -34,6 +38,7 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
         type="button"
         className={`inline-flex items-center gap-2 rounded-full px-3 py-1 font-medium ring-1 ring-inset ${TONE[status.kind] ?? ''}`}
         aria-describedby={descId}
+        title={storageNote || undefined}
         aria-expanded={canOpen ? open : undefined}
         aria-controls={canOpen ? listId : undefined}
         onClick={() => {
@@ -44,7 +49,7 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
         <span aria-live="polite">{status.loading ? 'Checking sync…' : status.label}</span>
       </button>
       <span id={descId} className="sr-only">
-        {status.detail}
+        {status.detail} {storageNote}
       </span>
       {canOpen && open ? (
         <div id={listId} role="region" aria-label="Changes the server refused" className="absolute right-0 z-20 mt-2 w-96 max-w-[90vw] rounded-lg bg-white p-3 shadow-lg ring-1 ring-black/10">
@@ -73,4 +78,16 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
       ) : null}
     </div>
   );
+}
+
+function usePersistAnswer(sync: TenantSync | null): PersistAnswer | null {
+  const [answer, setAnswer] = useState<PersistAnswer | null>(null);
+  useEffect(() => {
+    let live = true;
+    void sync?.storage.then((a) => live && setAnswer(a));
+    return () => {
+      live = false;
+    };
+  }, [sync]);
+  return answer;
 }
