@@ -41,7 +41,13 @@ function mimeOf(path: string): string {
 
 async function serveStatic(c: Context, dir: string): Promise<Response> {
   const url = new URL(c.req.url);
-  const rel = normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, '');
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return c.text('Bad request', 400);
+  }
+  const rel = normalize(path).replace(/^(\.\.[/\\])+/, '');
   let file = join(dir, rel);
   const isAsset = /\.[a-z0-9]+$/i.test(rel);
   if (!file.startsWith(dir) || !existsSync(file) || rel.endsWith('/')) {

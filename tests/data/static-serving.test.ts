@@ -1,0 +1,54 @@
+/** The stack serves the built PWA: assets, the app shell for client routes, nothing outside dist. */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../../supabase/local/server';
+import { startTestStack, TEST_ORIGIN, type TestStack } from '../support/stack';
+
+describe('static PWA serving', () => {
+  let t: TestStack;
+  let app: ReturnType<typeof createServer>;
+
+  beforeAll(async () => {
+    t = await startTestStack();
+    const dir = mkdtempSync(join(tmpdir(), 'lockstep-dist-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>shell</title>');
+    writeFileSync(join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+    writeFileSync(join(dir, 'sw.js'), '// worker');
+    app = createServer(t.stack, { staticDir: dir });
+  });
+  afterAll(() => t.close());
+
+  const get = (path: string) => app.fetch(new Request(`${TEST_ORIGIN}${path}`));
+
+  it('serves hashed assets as immutable and the worker as no-cache', async () => {
+    const asset = await get('/assets/app-1234.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const sw = await get('/sw.js');
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers client routes with the app shell and missing assets with 404', async () => {
+    const route = await get('/tenant/lincoln-isd/rounds');
+    expect(route.status).toBe(200);
+    expect(await route.text()).toContain('<title>shell</title>');
+    expect((await get('/assets/missing.js')).status).toBe(404);
+  });
+
+  it('never serves files outside the build, and refuses malformed paths', async () => {
+    for (const path of ['/../package.json', '/%2e%2e/package.json', '/assets/%2e%2e/%2e%2e/package.json']) {
+      const res = await get(path);
+      expect(await res.text()).not.toContain('"name": "lockstep"');
+    }
+    expect((await get('/%E0%A4%A')).status).toBe(400);
+  });
+
+  it('keeps the API and projects ahead of the SPA fallback', async () => {
+    const cfg = await get('/app-config.json');
+    expect(cfg.headers.get('content-type')).toContain('application/json');
+    expect((await get('/api/health')).status).toBe(200);
+  });
+});
