@@ -14,13 +14,15 @@ import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
 import type { AdminModalProps } from './doors-modal';
-import { SearchBox, SelectField } from './form-controls';
+import { AdminTable, RowActions } from './admin-table';
+import { FormActions, FormHeader, SearchBox, SelectField } from './form-controls';
 import { errorText, MSG } from './messages';
 import { Notice, useNotice } from './notice';
 import { can } from './permissions';
 import { live, matches, text } from './row';
 import { campusFormSchema, campusValues, type CampusForm, type CampusFormInput } from './schemas';
 import { useAdminRole } from './use-admin-role';
+import { useEditing } from './use-admin-list';
 
 export const SUGGEST_DEBOUNCE_MS = 300;
 
@@ -29,8 +31,8 @@ export function CampusesModal({ open, onClose, sync, role: roleOverride, geocode
   const campuses = useRows(open ? sync.db : null, 'campus');
   const doors = useRows(open ? sync.db : null, 'doors');
   const [search, setSearch] = useState('');
-  const [editing, setEditing] = useState<CacheRow | 'new' | null>(null);
   const { notice, say } = useNotice();
+  const { editing, setEditing, done } = useEditing(say);
   const mayWrite = can(role, 'campus.write');
 
   const doorCount = useMemo(() => {
@@ -51,10 +53,7 @@ export function CampusesModal({ open, onClose, sync, role: roleOverride, geocode
           sync={sync}
           campus={editing === 'new' ? null : editing}
           geocoder={geocoder ?? getGeocodingProvider()}
-          onDone={(m) => {
-            setEditing(null);
-            if (m) say('success', m);
-          }}
+          onDone={done}
         />
       ) : (
         <div className="space-y-3">
@@ -62,48 +61,20 @@ export function CampusesModal({ open, onClose, sync, role: roleOverride, geocode
             <SearchBox label="Search campuses" value={search} onChange={setSearch} placeholder="Name, address or city" />
             {mayWrite && <Button onClick={() => setEditing('new')}>Add New Campus</Button>}
           </div>
-          <div className="max-h-96 overflow-auto rounded-xl border border-slate-200">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <caption className="sr-only">Campuses</caption>
-              <thead className="sticky top-0 bg-slate-50">
-                <tr>
-                  {['Campus Name', 'Address', 'Coordinates', 'Doors', 'Status', 'Actions'].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-semibold text-slate-700">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 bg-white">
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={6} className="px-3 py-6 text-center text-slate-600">
-                      No campuses found.
-                    </td>
-                  </tr>
-                ) : (
-                  rows.map((c) => (
-                    <tr key={c.id}>
-                      <td className="px-3 py-2 font-medium">{text(c, 'campus_name')}</td>
-                      <td className="px-3 py-2">{[text(c, 'address_line1'), text(c, 'city'), [text(c, 'state'), text(c, 'zip_code')].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</td>
-                      <td className="px-3 py-2">{c.latitude != null && c.longitude != null ? `${Number(c.latitude).toFixed(5)}, ${Number(c.longitude).toFixed(5)}` : '—'}</td>
-                      <td className="px-3 py-2">{doorCount.get(c.id) ?? 0}</td>
-                      <td className="px-3 py-2">{c.active === false ? 'Inactive' : 'Active'}</td>
-                      <td className="px-3 py-2">
-                        {mayWrite ? (
-                          <Button size="sm" variant="secondary" onClick={() => setEditing(c)} aria-label={`Edit campus ${text(c, 'campus_name')}`}>
-                            Edit
-                          </Button>
-                        ) : (
-                          <span className="text-slate-500">View only</span>
-                        )}
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption="Campuses" headers={['Campus Name', 'Address', 'Coordinates', 'Doors', 'Status', 'Actions']} rows={rows} empty="No campuses found.">
+            {(c) => (
+              <tr key={c.id}>
+                <td className="px-3 py-2 font-medium">{text(c, 'campus_name')}</td>
+                <td className="px-3 py-2">{[text(c, 'address_line1'), text(c, 'city'), [text(c, 'state'), text(c, 'zip_code')].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</td>
+                <td className="px-3 py-2">{c.latitude != null && c.longitude != null ? `${Number(c.latitude).toFixed(5)}, ${Number(c.longitude).toFixed(5)}` : '—'}</td>
+                <td className="px-3 py-2">{doorCount.get(c.id) ?? 0}</td>
+                <td className="px-3 py-2">{c.active === false ? 'Inactive' : 'Active'}</td>
+                <td className="px-3 py-2">
+                  <RowActions what={`campus ${text(c, 'campus_name')}`} viewOnly onEdit={mayWrite ? () => setEditing(c) : undefined} />
+                </td>
+              </tr>
+            )}
+          </AdminTable>
         </div>
       )}
     </Modal>
@@ -219,12 +190,7 @@ function CampusFormView({ sync, campus, geocoder, onDone }: { sync: TenantSync; 
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4" aria-label={creating ? 'Add New Campus' : 'Edit Campus'}>
-      <h3 className="text-base font-semibold text-slate-900">{creating ? 'Add New Campus' : 'Edit Campus'}</h3>
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {formError}
-        </p>
-      )}
+      <FormHeader title={creating ? 'Add New Campus' : 'Edit Campus'} error={formError} />
       {unavailable && <Alert tone="warning">{unavailable}</Alert>}
       <Field label="Campus Name" required error={errors.name?.message} {...register('name')} />
       <div className="relative">
@@ -278,14 +244,7 @@ function CampusFormView({ sync, campus, geocoder, onDone }: { sync: TenantSync; 
         <option value="true">Active</option>
         <option value="false">Inactive</option>
       </SelectField>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={() => onDone(null)}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={isSubmitting}>
-          {creating ? 'Create Campus' : 'Update Campus'}
-        </Button>
-      </div>
+      <FormActions onCancel={() => onDone(null)} busy={isSubmitting} submitLabel={creating ? 'Create Campus' : 'Update Campus'} />
     </form>
   );
 }

@@ -13,7 +13,8 @@ import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { ConfirmDialog } from './confirm-dialog';
 import { conditionIdForCampus, conditionIdForDoor, doorCondition, findDoorByNumber, GLOBAL_CONDITION_ID, indexConditions } from './conditions';
-import { SelectField, TextAreaField } from './form-controls';
+import { AdminTable, RowActions } from './admin-table';
+import { CampusOptions, SelectField, TextAreaField } from './form-controls';
 import { errorText, MSG } from './messages';
 import { Notice, useNotice } from './notice';
 import { can } from './permissions';
@@ -189,11 +190,7 @@ function CampusDefaultForm({ campuses, currentFor, disabled, onSave }: { campuse
         }}
       >
         <option value="">Select a campus</option>
-        {campuses.map((c) => (
-          <option key={c.id} value={c.id}>
-            {text(c, 'campus_name')}
-          </option>
-        ))}
+        <CampusOptions campuses={campuses} />
       </SelectField>
       <Field label="Campus default condition" value={value} disabled={disabled} error={error} onChange={(e) => setValue(e.target.value)} />
       {!disabled && (
@@ -249,11 +246,7 @@ function OverrideForm({ doors, campuses, onSave }: { doors: CacheRow[]; campuses
           <Field label="Door Number" required value={doorNumber} onChange={(e) => setDoorNumber(e.target.value)} />
           <SelectField label="Campus (if door numbers repeat)" value={campusId} onChange={(e) => setCampusId(e.target.value)}>
             <option value="">Any campus</option>
-            {campuses.map((c) => (
-              <option key={c.id} value={c.id}>
-                {text(c, 'campus_name')}
-              </option>
-            ))}
+            <CampusOptions campuses={campuses} />
           </SelectField>
         </div>
         <TextAreaField label="Condition Description" required value={condition} onChange={(e) => setCondition(e.target.value)} />
@@ -289,78 +282,54 @@ function OverridesTable({
       <h3 id="cond-table" className="text-base font-semibold text-slate-900">
         Door Condition Overrides
       </h3>
-      <div className="max-h-96 overflow-auto rounded-xl border border-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-          <caption className="sr-only">Door condition overrides</caption>
-          <thead className="sticky top-0 bg-slate-50">
-            <tr>
-              {['Door Number', 'Campus', 'Condition', 'Default otherwise', 'Added', 'Actions'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-semibold text-slate-700">
-                  {h}
-                </th>
-              ))}
+      <AdminTable
+        caption="Door condition overrides"
+        headers={['Door Number', 'Campus', 'Condition', 'Default otherwise', 'Added', 'Actions']}
+        rows={overrides}
+        empty="No door overrides: every door uses its campus or global default."
+      >
+        {({ row, door }) => {
+          const number = text(door, 'door_number') || 'Unknown door';
+          const fallback = defaultFor(door);
+          return (
+            <tr key={row.id}>
+              <td className="px-3 py-2 font-medium">{number}</td>
+              <td className="px-3 py-2">{campusName(text(door, 'campus_id'))}</td>
+              <td className="px-3 py-2">
+                {editing?.id === row.id ? (
+                  <Field label={`Condition for door ${number}`} value={editing.value} onChange={(e) => setEditing({ id: row.id, value: e.target.value })} hint="Leave empty to return the door to the default." />
+                ) : (
+                  text(row, 'condition')
+                )}
+              </td>
+              <td className="px-3 py-2 text-slate-600">{fallback.condition ? `${fallback.condition} (${fallback.source})` : 'none'}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{row.created_at ? new Date(String(row.created_at)).toLocaleDateString() : ''}</td>
+              <td className="px-3 py-2">
+                {mayWrite &&
+                  (editing?.id === row.id ? (
+                    <div className="flex gap-2">
+                      <Button
+                        size="sm"
+                        onClick={() => {
+                          const v = editing.value;
+                          setEditing(null);
+                          void onUpdate(row, v);
+                        }}
+                      >
+                        Save
+                      </Button>
+                      <Button size="sm" variant="secondary" onClick={() => setEditing(null)}>
+                        Cancel
+                      </Button>
+                    </div>
+                  ) : (
+                    <RowActions what={`condition for door ${number}`} onEdit={() => setEditing({ id: row.id, value: text(row, 'condition') })} onDelete={() => setDeleting({ row, door: number })} />
+                  ))}
+              </td>
             </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 bg-white">
-            {overrides.length === 0 ? (
-              <tr>
-                <td colSpan={6} className="px-3 py-6 text-center text-slate-600">
-                  No door overrides: every door uses its campus or global default.
-                </td>
-              </tr>
-            ) : (
-              overrides.map(({ row, door }) => {
-                const number = text(door, 'door_number') || 'Unknown door';
-                const fallback = defaultFor(door);
-                return (
-                  <tr key={row.id}>
-                    <td className="px-3 py-2 font-medium">{number}</td>
-                    <td className="px-3 py-2">{campusName(text(door, 'campus_id'))}</td>
-                    <td className="px-3 py-2">
-                      {editing?.id === row.id ? (
-                        <Field label={`Condition for door ${number}`} value={editing.value} onChange={(e) => setEditing({ id: row.id, value: e.target.value })} hint="Leave empty to return the door to the default." />
-                      ) : (
-                        text(row, 'condition')
-                      )}
-                    </td>
-                    <td className="px-3 py-2 text-slate-600">{fallback.condition ? `${fallback.condition} (${fallback.source})` : 'none'}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{row.created_at ? new Date(String(row.created_at)).toLocaleDateString() : ''}</td>
-                    <td className="px-3 py-2">
-                      {mayWrite &&
-                        (editing?.id === row.id ? (
-                          <div className="flex gap-2">
-                            <Button
-                              size="sm"
-                              onClick={() => {
-                                const v = editing.value;
-                                setEditing(null);
-                                void onUpdate(row, v);
-                              }}
-                            >
-                              Save
-                            </Button>
-                            <Button size="sm" variant="secondary" onClick={() => setEditing(null)}>
-                              Cancel
-                            </Button>
-                          </div>
-                        ) : (
-                          <div className="flex gap-2">
-                            <Button size="sm" variant="secondary" onClick={() => setEditing({ id: row.id, value: text(row, 'condition') })} aria-label={`Edit condition for door ${number}`}>
-                              Edit
-                            </Button>
-                            <Button size="sm" variant="danger" onClick={() => setDeleting({ row, door: number })} aria-label={`Delete condition for door ${number}`}>
-                              Delete
-                            </Button>
-                          </div>
-                        ))}
-                    </td>
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-      </div>
+          );
+        }}
+      </AdminTable>
       <ConfirmDialog
         open={deleting !== null}
         message={deleting ? MSG.conditionDeleteConfirm(deleting.door) : ''}

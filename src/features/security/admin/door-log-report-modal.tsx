@@ -13,6 +13,7 @@ import { doorLogCsv, doorLogPredicate, doorLogReportFileName, DOOR_LOG_CSV_COLUM
 import { downloadBlob } from './download';
 import { describeFilters, doorLogPdfRows, doorRangeFilterError, formatLogTime, joinDoorLogs, statusLabel, userDisplayName } from './door-log-report';
 import { MSG } from './messages';
+import { AdminTable } from './admin-table';
 import { Notice, useNotice } from './notice';
 import { live, text } from './row';
 
@@ -219,44 +220,22 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
         </div>
       </div>
       <Notice notice={notice} />
-      <div className="overflow-x-auto rounded-xl border border-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-          <caption className="sr-only">Door logs, newest first</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              {DOOR_LOG_CSV_COLUMNS.map((c) => (
-                <th key={c} scope="col" className="px-3 py-2 font-semibold text-slate-700">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 bg-white">
-            {shown.length === 0 ? (
-              <tr>
-                <td colSpan={DOOR_LOG_CSV_COLUMNS.length} className="px-3 py-6 text-center text-slate-600">
-                  No door logs match these filters.
-                </td>
-              </tr>
-            ) : (
-              shown.map((r) => (
-                <tr key={r.id}>
-                  <td className="whitespace-nowrap px-3 py-2">{formatLogTime(r.created_at)}</td>
-                  <td className="px-3 py-2 font-medium">{r.door_number}</td>
-                  <td className="px-3 py-2">{r.campus ?? ''}</td>
-                  <td className="px-3 py-2">{statusLabel(r.door_status)}</td>
-                  <td className="px-3 py-2">{r.door_problem ?? ''}</td>
-                  <td className="px-3 py-2">{r.maintenance ?? ''}</td>
-                  <td className="px-3 py-2">{r.user_name}</td>
-                  <td className="max-w-xs truncate px-3 py-2" title={r.notes ?? ''}>
-                    {r.notes ?? ''}
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
+      <AdminTable caption="Door logs, newest first" headers={DOOR_LOG_CSV_COLUMNS} rows={shown} empty="No door logs match these filters." paged>
+        {(r) => (
+          <tr key={r.id}>
+            <td className="whitespace-nowrap px-3 py-2">{formatLogTime(r.created_at)}</td>
+            <td className="px-3 py-2 font-medium">{r.door_number}</td>
+            <td className="px-3 py-2">{r.campus ?? ''}</td>
+            <td className="px-3 py-2">{statusLabel(r.door_status)}</td>
+            <td className="px-3 py-2">{r.door_problem ?? ''}</td>
+            <td className="px-3 py-2">{r.maintenance ?? ''}</td>
+            <td className="px-3 py-2">{r.user_name}</td>
+            <td className="max-w-xs truncate px-3 py-2" title={r.notes ?? ''}>
+              {r.notes ?? ''}
+            </td>
+          </tr>
+        )}
+      </AdminTable>
       <nav className="flex items-center justify-end gap-2" aria-label="Result pages">
         <Button variant="secondary" size="sm" disabled={current === 0} onClick={() => setPage(current - 1)}>
           Previous

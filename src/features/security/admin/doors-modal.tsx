@@ -7,7 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { insertRow, softDeleteRow, updateRow, useRows, type CacheRow, type TenantSync } from '../../../data';
+import { insertRow, updateRow, useRows, type CacheRow, type TenantSync } from '../../../data';
 import { compareDoorNumbers } from '../../../lib/door-numbers';
 import type { TenantRole } from '../../../lib/roles';
 import { Button } from '../../../ui/button';
@@ -16,13 +16,15 @@ import { Modal } from '../../../ui/modal';
 import { doorQrPngDataUrl, encodeDoorQr } from '../../door-checks/index';
 import { expandDoorRange } from '../model';
 import { ConfirmDialog } from './confirm-dialog';
-import { SearchBox, SelectField } from './form-controls';
+import { AdminTable, RowActions } from './admin-table';
+import { CampusOptions, FormActions, FormHeader, SearchBox, SelectField } from './form-controls';
 import { errorText, MSG } from './messages';
 import { Notice, useNotice } from './notice';
 import { can } from './permissions';
 import { live, matches, text } from './row';
 import { checkImageFile, doorFormSchemaFor, type DoorForm, type DoorFormInput } from './schemas';
 import { useAdminRole } from './use-admin-role';
+import { useDeleteConfirm, useEditing } from './use-admin-list';
 
 export interface AdminModalProps {
   open: boolean;
@@ -42,9 +44,9 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
   const campuses = useRows(open ? sync.db : null, 'campus');
   const [search, setSearch] = useState('');
   const [campusFilter, setCampusFilter] = useState('');
-  const [editing, setEditing] = useState<CacheRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<CacheRow | null>(null);
   const { notice, say } = useNotice();
+  const { editing, setEditing, done } = useEditing(say);
+  const del = useDeleteConfirm(sync, 'doors', say, { ok: MSG.doorDeleted, error: (e) => MSG.doorDeleteError(errorText(e)) });
   const mayWrite = can(role, 'door.write');
 
   const campusList = useMemo(() => live(campuses).sort((a, b) => text(a, 'campus_name').localeCompare(text(b, 'campus_name'))), [campuses]);
@@ -57,17 +59,6 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
     [doors, campusFilter, search, campusName],
   );
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    try {
-      await softDeleteRow(sync.db, 'doors', deleting.id);
-      say('success', MSG.doorDeleted);
-    } catch (e) {
-      say('error', MSG.doorDeleteError(errorText(e)));
-    }
-    setDeleting(null);
-  };
-
   return (
     <Modal open={open} onClose={onClose} title="Doors Management" size="xl">
       <Notice notice={notice} />
@@ -77,10 +68,7 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
           door={editing === 'new' ? null : editing}
           campuses={campusList}
           existing={live(doors)}
-          onDone={(message) => {
-            setEditing(null);
-            if (message) say('success', message);
-          }}
+          onDone={done}
         />
       ) : (
         <div className="space-y-3">
@@ -89,65 +77,28 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
             <div className="min-w-48">
               <SelectField label="Campus" value={campusFilter} onChange={(e) => setCampusFilter(e.target.value)}>
                 <option value="">All Campuses</option>
-                {campusList.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {text(c, 'campus_name')}
-                  </option>
-                ))}
+                <CampusOptions campuses={campusList} />
               </SelectField>
             </div>
             {mayWrite && <Button onClick={() => setEditing('new')}>Add New Door</Button>}
           </div>
-          <div className="max-h-96 overflow-auto rounded-xl border border-slate-200">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <caption className="sr-only">Doors</caption>
-              <thead className="sticky top-0 bg-slate-50">
-                <tr>
-                  {['Door Number', 'Campus', 'QR Code', 'Camera', 'Actions'].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-semibold text-slate-700">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 bg-white">
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={5} className="px-3 py-6 text-center text-slate-600">
-                      No doors found.
-                    </td>
-                  </tr>
-                ) : (
-                  rows.slice(0, 500).map((d) => (
-                    <tr key={d.id}>
-                      <td className="px-3 py-2 font-medium">{text(d, 'door_number')}</td>
-                      <td className="px-3 py-2">{campusName.get(text(d, 'campus_id')) ?? 'Unknown campus'}</td>
-                      <td className="px-3 py-2">{doorQrState(d)}</td>
-                      <td className="px-3 py-2">{text(d, 'camera') || '—'}</td>
-                      <td className="px-3 py-2">
-                        {mayWrite ? (
-                          <div className="flex gap-2">
-                            <Button size="sm" variant="secondary" onClick={() => setEditing(d)} aria-label={`Edit door ${text(d, 'door_number')}`}>
-                              Edit
-                            </Button>
-                            <Button size="sm" variant="danger" onClick={() => setDeleting(d)} aria-label={`Delete door ${text(d, 'door_number')}`}>
-                              Delete
-                            </Button>
-                          </div>
-                        ) : (
-                          <span className="text-slate-500">View only</span>
-                        )}
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption="Doors" headers={['Door Number', 'Campus', 'QR Code', 'Camera', 'Actions']} rows={rows.slice(0, 500)} empty="No doors found.">
+            {(d) => (
+              <tr key={d.id}>
+                <td className="px-3 py-2 font-medium">{text(d, 'door_number')}</td>
+                <td className="px-3 py-2">{campusName.get(text(d, 'campus_id')) ?? 'Unknown campus'}</td>
+                <td className="px-3 py-2">{doorQrState(d)}</td>
+                <td className="px-3 py-2">{text(d, 'camera') || '—'}</td>
+                <td className="px-3 py-2">
+                  <RowActions what={`door ${text(d, 'door_number')}`} viewOnly onEdit={mayWrite ? () => setEditing(d) : undefined} onDelete={mayWrite ? () => del.ask(d) : undefined} />
+                </td>
+              </tr>
+            )}
+          </AdminTable>
           {rows.length > 500 && <p className="text-sm text-slate-600">Showing the first 500 of {rows.length.toLocaleString()} doors; search or filter to narrow.</p>}
         </div>
       )}
-      <ConfirmDialog open={deleting !== null} message={MSG.doorDeleteConfirm} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog message={MSG.doorDeleteConfirm} {...del.dialog} />
     </Modal>
   );
 }
@@ -245,21 +196,12 @@ function DoorForm({ sync, door, campuses, existing, onDone }: { sync: TenantSync
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4" aria-label={creating ? 'Add New Door' : 'Edit Door'}>
-      <h3 className="text-base font-semibold text-slate-900">{creating ? 'Add New Door' : 'Edit Door'}</h3>
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {formError}
-        </p>
-      )}
+      <FormHeader title={creating ? 'Add New Door' : 'Edit Door'} error={formError} />
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="Door Number" required error={errors.door_number?.message} hint={creating ? 'One door (EA1) or a range (EA1-EA10, D001-D005).' : undefined} {...register('door_number')} />
         <SelectField label="Campus" required error={errors.campus_id?.message} {...register('campus_id')}>
           <option value="">Select a campus</option>
-          {campuses.map((c) => (
-            <option key={c.id} value={c.id}>
-              {text(c, 'campus_name')}
-            </option>
-          ))}
+          <CampusOptions campuses={campuses} />
         </SelectField>
         <Field label="Camera" {...register('camera')} />
       </div>
@@ -312,14 +254,7 @@ function DoorForm({ sync, door, campuses, existing, onDone }: { sync: TenantSync
         {qrImage && <span className="text-sm text-slate-600">The uploaded QR image is used; remove it to generate one.</span>}
         {!qrImage && preview && <img src={preview} alt={`QR code preview for ${range?.ok ? range.doors[0] : doorNumber}`} className="size-32 rounded border" />}
       </div>
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={() => onDone(null)}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={isSubmitting}>
-          {creating ? (range?.ok && range.doors.length > 1 ? `Create ${range.doors.length} Doors` : 'Create Door') : 'Update Door'}
-        </Button>
-      </div>
+      <FormActions onCancel={() => onDone(null)} busy={isSubmitting} submitLabel={creating ? (range?.ok && range.doors.length > 1 ? `Create ${range.doors.length} Doors` : 'Create Door') : 'Update Door'} />
     </form>
   );
 }

@@ -3,6 +3,7 @@
  * only inputs); errors are tied to the control with aria-describedby.
  */
 import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { Button } from '../../../ui/button';
 import { inputClass } from '../../../ui/field';
 
 interface Labelled {
@@ -68,6 +69,47 @@ export function SearchBox({ label, value, onChange, placeholder }: { label: stri
         {label}
       </label>
       <input id={id} type="search" className={inputClass} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
+/** The options of a campus select, by id, labelled with the campus name. */
+export function CampusOptions({ campuses }: { campuses: ReadonlyArray<Readonly<Record<string, unknown>> & { id: string }> }) {
+  return (
+    <>
+      {campuses.map((c) => (
+        <option key={c.id} value={c.id}>
+          {typeof c.campus_name === 'string' ? c.campus_name : ''}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** A form's heading and the error of its last save (announced). */
+export function FormHeader({ title, error }: { title: string; error: string | null }) {
+  return (
+    <>
+      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      {error && (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Cancel and submit at the foot of a form. */
+export function FormActions({ onCancel, submitLabel, busy, disabled }: { onCancel: () => void; submitLabel: string; busy: boolean; disabled?: boolean }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" busy={busy} disabled={disabled}>
+        {submitLabel}
+      </Button>
     </div>
   );
 }

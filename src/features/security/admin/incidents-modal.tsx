@@ -7,20 +7,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { insertRow, softDeleteRow, updateRow, useRow, useRows, type CacheRow, type TenantSync } from '../../../data';
+import { insertRow, updateRow, useRow, useRows, type CacheRow, type TenantSync } from '../../../data';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
 import { ConfirmDialog } from './confirm-dialog';
 import { userDisplayName } from './door-log-report';
 import type { AdminModalProps } from './doors-modal';
-import { SearchBox, SelectField, TextAreaField } from './form-controls';
+import { AdminTable, RowActions } from './admin-table';
+import { CampusOptions, FormActions, FormHeader, SearchBox, SelectField, TextAreaField } from './form-controls';
 import { MSG } from './messages';
 import { Notice, useNotice } from './notice';
 import { can, canEditIncident } from './permissions';
 import { live, matches, text } from './row';
 import { EMPTY_INCIDENT, incidentFormSchema, INCIDENT_SEVERITIES, INCIDENT_STATUSES, type IncidentForm, type IncidentFormInput } from './schemas';
 import { useAdminRole } from './use-admin-role';
+import { useDeleteConfirm, useEditing } from './use-admin-list';
 
 const cap = (s: string) => s.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
 
@@ -40,9 +42,9 @@ export function IncidentsModal({ open, onClose, sync, role: roleOverride }: Admi
   const [campus, setCampus] = useState('');
   const [status, setStatus] = useState('');
   const [severity, setSeverity] = useState('');
-  const [editing, setEditing] = useState<CacheRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<CacheRow | null>(null);
   const { notice, say } = useNotice();
+  const { editing, setEditing, done } = useEditing(say);
+  const del = useDeleteConfirm(sync, 'incidents', say, { ok: MSG.incidentDeleted, error: () => MSG.incidentDeleteError });
   const userId = sync.db.binding.userId;
 
   const campusList = useMemo(() => live(campuses).sort((a, b) => text(a, 'campus_name').localeCompare(text(b, 'campus_name'))), [campuses]);
@@ -61,18 +63,6 @@ export function IncidentsModal({ open, onClose, sync, role: roleOverride }: Admi
     [incidents, campus, status, severity, search],
   );
 
-  const confirmDelete = async () => {
-    const row = deleting;
-    setDeleting(null);
-    if (!row) return;
-    try {
-      await softDeleteRow(sync.db, 'incidents', row.id);
-      say('success', MSG.incidentDeleted);
-    } catch {
-      say('error', MSG.incidentDeleteError);
-    }
-  };
-
   const activeCount = live(incidents).filter(isOpenIncident).length;
 
   return (
@@ -86,10 +76,7 @@ export function IncidentsModal({ open, onClose, sync, role: roleOverride }: Admi
           campuses={campusList}
           users={userList}
           reporter={me ? { id: userId, name: userDisplayName(me) } : null}
-          onDone={(m) => {
-            setEditing(null);
-            if (m) say('success', m);
-          }}
+          onDone={done}
         />
       ) : (
         <div className="space-y-3">
@@ -98,11 +85,7 @@ export function IncidentsModal({ open, onClose, sync, role: roleOverride }: Admi
             <div className="min-w-40">
               <SelectField label="Campus" value={campus} onChange={(e) => setCampus(e.target.value)}>
                 <option value="">All Campuses</option>
-                {campusList.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {text(c, 'campus_name')}
-                  </option>
-                ))}
+                <CampusOptions campuses={campusList} />
               </SelectField>
             </div>
             <div className="min-w-36">
@@ -127,61 +110,29 @@ export function IncidentsModal({ open, onClose, sync, role: roleOverride }: Admi
             </div>
             {can(role, 'incident.report') && <Button onClick={() => setEditing('new')}>Report New Incident</Button>}
           </div>
-          <div className="max-h-96 overflow-auto rounded-xl border border-slate-200">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <caption className="sr-only">Incidents</caption>
-              <thead className="sticky top-0 bg-slate-50">
-                <tr>
-                  {['Title', 'Severity', 'Status', 'Location', 'Reported By', 'Assigned To', 'Reported At', 'Actions'].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-semibold text-slate-700">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 bg-white">
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={8} className="px-3 py-6 text-center text-slate-600">
-                      {MSG.incidentsEmpty}
-                    </td>
-                  </tr>
-                ) : (
-                  rows.map((i) => {
-                    const edit = canEditIncident(role, userId, i);
-                    return (
-                      <tr key={i.id}>
-                        <td className="px-3 py-2 font-medium">{text(i, 'title')}</td>
-                        <td className="px-3 py-2">{cap(text(i, 'severity'))}</td>
-                        <td className="px-3 py-2">{cap(text(i, 'status'))}</td>
-                        <td className="px-3 py-2">{[text(i, 'location'), text(i, 'campus_name')].filter(Boolean).join(' · ')}</td>
-                        <td className="px-3 py-2">{text(i, 'reported_by_name')}</td>
-                        <td className="px-3 py-2">{text(i, 'assigned_to_name') || '—'}</td>
-                        <td className="whitespace-nowrap px-3 py-2">{i.reported_at ? new Date(text(i, 'reported_at')).toLocaleString() : ''}</td>
-                        <td className="px-3 py-2">
-                          <div className="flex gap-2">
-                            {edit !== 'none' && (
-                              <Button size="sm" variant="secondary" onClick={() => setEditing(i)} aria-label={`Edit incident ${text(i, 'title')}`}>
-                                Edit
-                              </Button>
-                            )}
-                            {can(role, 'incident.delete') && (
-                              <Button size="sm" variant="danger" onClick={() => setDeleting(i)} aria-label={`Delete incident ${text(i, 'title')}`}>
-                                Delete
-                              </Button>
-                            )}
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })
-                )}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption="Incidents" headers={['Title', 'Severity', 'Status', 'Location', 'Reported By', 'Assigned To', 'Reported At', 'Actions']} rows={rows} empty={MSG.incidentsEmpty}>
+            {(i) => (
+              <tr key={i.id}>
+                <td className="px-3 py-2 font-medium">{text(i, 'title')}</td>
+                <td className="px-3 py-2">{cap(text(i, 'severity'))}</td>
+                <td className="px-3 py-2">{cap(text(i, 'status'))}</td>
+                <td className="px-3 py-2">{[text(i, 'location'), text(i, 'campus_name')].filter(Boolean).join(' · ')}</td>
+                <td className="px-3 py-2">{text(i, 'reported_by_name')}</td>
+                <td className="px-3 py-2">{text(i, 'assigned_to_name') || '—'}</td>
+                <td className="whitespace-nowrap px-3 py-2">{i.reported_at ? new Date(text(i, 'reported_at')).toLocaleString() : ''}</td>
+                <td className="px-3 py-2">
+                  <RowActions
+                    what={`incident ${text(i, 'title')}`}
+                    onEdit={canEditIncident(role, userId, i) !== 'none' ? () => setEditing(i) : undefined}
+                    onDelete={can(role, 'incident.delete') ? () => del.ask(i) : undefined}
+                  />
+                </td>
+              </tr>
+            )}
+          </AdminTable>
         </div>
       )}
-      <ConfirmDialog open={deleting !== null} message={MSG.incidentDeleteConfirm} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog message={MSG.incidentDeleteConfirm} {...del.dialog} />
     </Modal>
   );
 }
@@ -261,12 +212,7 @@ function IncidentFormView({
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-3" aria-label={creating ? 'Report New Incident' : 'Edit Incident'}>
-      <h3 className="text-base font-semibold text-slate-900">{creating ? 'Report New Incident' : 'Edit Incident'}</h3>
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {formError}
-        </p>
-      )}
+      <FormHeader title={creating ? 'Report New Incident' : 'Edit Incident'} error={formError} />
       <Field label="Title" required error={errors.title?.message} {...register('title')} />
       <TextAreaField label="Description" required error={errors.description?.message} {...register('description')} />
       <div className="grid gap-3 sm:grid-cols-2">
@@ -295,11 +241,7 @@ function IncidentFormView({
         <Field label="Location" {...register('location')} />
         <SelectField label="Campus" {...register('campus_id')}>
           <option value="">No campus</option>
-          {campuses.map((c) => (
-            <option key={c.id} value={c.id}>
-              {text(c, 'campus_name')}
-            </option>
-          ))}
+          <CampusOptions campuses={campuses} />
         </SelectField>
         <SelectField label="Assigned To" {...register('assigned_to')}>
           <option value="">Unassigned</option>
@@ -311,14 +253,7 @@ function IncidentFormView({
         </SelectField>
       </div>
       <TextAreaField label="Resolution Notes" {...register('resolution_notes')} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={() => onDone(null)}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={isSubmitting} disabled={!title.trim() || !description.trim()}>
-          {creating ? 'Report Incident' : 'Update Incident'}
-        </Button>
-      </div>
+      <FormActions onCancel={() => onDone(null)} busy={isSubmitting} disabled={!title.trim() || !description.trim()} submitLabel={creating ? 'Report Incident' : 'Update Incident'} />
     </form>
   );
 }

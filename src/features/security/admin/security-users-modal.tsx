@@ -8,7 +8,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { softDeleteRow, updateRow, useRows, type CacheRow, type TenantSync } from '../../../data';
+import { updateRow, useRows, type CacheRow, type TenantSync } from '../../../data';
 import { normalizeRole } from '../../../lib/roles';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
@@ -17,13 +17,15 @@ import { formatPhone, isListedSecurityUser, securityRoleLabel, type SecurityUser
 import { ConfirmDialog } from './confirm-dialog';
 import { userDisplayName } from './door-log-report';
 import type { AdminModalProps } from './doors-modal';
-import { SearchBox, SelectField } from './form-controls';
+import { AdminTable, RowActions } from './admin-table';
+import { FormActions, FormHeader, SearchBox, SelectField } from './form-controls';
 import { MSG } from './messages';
 import { Notice, useNotice } from './notice';
 import { assignableRoles, can, canEditUser } from './permissions';
 import { live, matches, text } from './row';
 import { DEPARTMENTS, flagsForRole, roleFromFlags, ROLE_LABEL, securityUserFormSchema, USER_ROLES, type SecurityUserForm, type SecurityUserFormInput } from './schemas';
 import { useAdminRole } from './use-admin-role';
+import { useDeleteConfirm, useEditing } from './use-admin-list';
 
 export function userFlags(u: Readonly<Record<string, unknown>>): SecurityUserFlags {
   return {
@@ -40,9 +42,9 @@ export function SecurityUsersModal({ open, onClose, sync, role: roleOverride }: 
   const users = useRows(open ? sync.db : null, 'users');
   const [search, setSearch] = useState('');
   const [roleFilter, setRoleFilter] = useState('');
-  const [editing, setEditing] = useState<CacheRow | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<CacheRow | null>(null);
   const { notice, say } = useNotice();
+  const { editing, setEditing, done } = useEditing(say);
+  const del = useDeleteConfirm(sync, 'users', say, { ok: MSG.userDeleted, error: () => MSG.userDeleteError });
 
   const rows = useMemo(
     () =>
@@ -53,18 +55,6 @@ export function SecurityUsersModal({ open, onClose, sync, role: roleOverride }: 
     [users, roleFilter, search],
   );
 
-  const confirmDelete = async () => {
-    const row = deleting;
-    setDeleting(null);
-    if (!row) return;
-    try {
-      await softDeleteRow(sync.db, 'users', row.id);
-      say('success', MSG.userDeleted);
-    } catch {
-      say('error', MSG.userDeleteError);
-    }
-  };
-
   return (
     <Modal open={open} onClose={onClose} title="Security User Management" size="xl">
       <Notice notice={notice} />
@@ -73,10 +63,7 @@ export function SecurityUsersModal({ open, onClose, sync, role: roleOverride }: 
           sync={sync}
           user={editing === 'new' ? null : editing}
           editorRole={role}
-          onDone={(m) => {
-            setEditing(null);
-            if (m) say('success', m);
-          }}
+          onDone={done}
         />
       ) : (
         <div className="space-y-3">
@@ -96,57 +83,28 @@ export function SecurityUsersModal({ open, onClose, sync, role: roleOverride }: 
               </Button>
             )}
           </div>
-          <div className="max-h-96 overflow-auto rounded-xl border border-slate-200">
-            <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-              <caption className="sr-only">Security users</caption>
-              <thead className="sticky top-0 bg-slate-50">
-                <tr>
-                  {['User', 'Role', 'Status', 'Actions'].map((h) => (
-                    <th key={h} scope="col" className="px-3 py-2 font-semibold text-slate-700">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100 bg-white">
-                {rows.length === 0 ? (
-                  <tr>
-                    <td colSpan={4} className="px-3 py-6 text-center text-slate-600">
-                      No users found.
-                    </td>
-                  </tr>
-                ) : (
-                  rows.map((u) => (
-                    <tr key={u.id}>
-                      <td className="px-3 py-2">
-                        <span className="block font-medium text-slate-900">{userDisplayName(u)}</span>
-                        <span className="block text-slate-600">{text(u, 'email')}</span>
-                      </td>
-                      <td className="px-3 py-2">{securityRoleLabel(userFlags(u))}</td>
-                      <td className="px-3 py-2">{u.active === false ? 'Inactive' : 'Active'}</td>
-                      <td className="px-3 py-2">
-                        <div className="flex gap-2">
-                          {(canEditUser(role, u) || u.id === sync.db.binding.userId) && (
-                            <Button size="sm" variant="secondary" onClick={() => setEditing(u)} aria-label={`Edit user ${userDisplayName(u)}`}>
-                              Edit
-                            </Button>
-                          )}
-                          {can(role, 'user.delete') && u.id !== sync.db.binding.userId && (
-                            <Button size="sm" variant="danger" onClick={() => setDeleting(u)} aria-label={`Delete user ${userDisplayName(u)}`}>
-                              Delete
-                            </Button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  ))
-                )}
-              </tbody>
-            </table>
-          </div>
+          <AdminTable caption="Security users" headers={['User', 'Role', 'Status', 'Actions']} rows={rows} empty="No users found.">
+            {(u) => (
+              <tr key={u.id}>
+                <td className="px-3 py-2">
+                  <span className="block font-medium text-slate-900">{userDisplayName(u)}</span>
+                  <span className="block text-slate-600">{text(u, 'email')}</span>
+                </td>
+                <td className="px-3 py-2">{securityRoleLabel(userFlags(u))}</td>
+                <td className="px-3 py-2">{u.active === false ? 'Inactive' : 'Active'}</td>
+                <td className="px-3 py-2">
+                  <RowActions
+                    what={`user ${userDisplayName(u)}`}
+                    onEdit={canEditUser(role, u) || u.id === sync.db.binding.userId ? () => setEditing(u) : undefined}
+                    onDelete={can(role, 'user.delete') && u.id !== sync.db.binding.userId ? () => del.ask(u) : undefined}
+                  />
+                </td>
+              </tr>
+            )}
+          </AdminTable>
         </div>
       )}
-      <ConfirmDialog open={deleting !== null} message={MSG.userDeleteConfirm} onConfirm={() => void confirmDelete()} onCancel={() => setDeleting(null)} />
+      <ConfirmDialog message={MSG.userDeleteConfirm} {...del.dialog} />
     </Modal>
   );
 }
@@ -199,12 +157,7 @@ function UserForm({ sync, user, editorRole, onDone }: { sync: TenantSync; user: 
 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-3" aria-label={creating ? 'Add New User' : 'Edit User'}>
-      <h3 className="text-base font-semibold text-slate-900">{creating ? 'Add New User' : 'Edit User'}</h3>
-      {formError && (
-        <p role="alert" className="text-sm font-medium text-red-700">
-          {formError}
-        </p>
-      )}
+      <FormHeader title={creating ? 'Add New User' : 'Edit User'} error={formError} />
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="First Name" required error={errors.first_name?.message} {...register('first_name')} />
         <Field label="Last Name" required error={errors.last_name?.message} {...register('last_name')} />
@@ -276,14 +229,7 @@ function UserForm({ sync, user, editorRole, onDone }: { sync: TenantSync; user: 
         </label>
       </fieldset>
       )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={() => onDone(null)}>
-          Cancel
-        </Button>
-        <Button type="submit" busy={isSubmitting}>
-          {creating ? 'Create User' : 'Update User'}
-        </Button>
-      </div>
+      <FormActions onCancel={() => onDone(null)} busy={isSubmitting} submitLabel={creating ? 'Create User' : 'Update User'} />
     </form>
   );
 }
