@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createNominatimProvider, GEOCODING_UNAVAILABLE_MESSAGE, shouldSuggest } from '../../src/lib/geocoding';
 
 const place = {
@@ -46,5 +46,24 @@ describe('geocoding', () => {
     const none = createNominatimProvider({ fetch: fakeFetch(() => Response.json([])) });
     expect(await none.geocode('nowhere at all')).toMatchObject({ ok: false, reason: 'not_found' });
     expect(await none.suggest('nowhere')).toEqual({ ok: true, value: [] });
+  });
+
+  it('answers repeated queries from memory and spaces requests a second apart (Nominatim policy)', async () => {
+    vi.useFakeTimers();
+    try {
+      const seen: string[] = [];
+      const p = createNominatimProvider({ fetch: fakeFetch(() => Response.json([place]), seen) });
+      expect((await p.suggest('100 Congress')).ok).toBe(true);
+      const second = p.suggest('200 Congress');
+      await vi.advanceTimersByTimeAsync(500);
+      expect(seen).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(600);
+      expect((await second).ok).toBe(true);
+      expect(seen).toHaveLength(2);
+      expect((await p.suggest('100 Congress')).ok).toBe(true);
+      expect(seen).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -162,6 +162,17 @@ export interface SecurityUserFlags {
   is_staff_admin?: boolean | null;
 }
 
+/** The role fields of a cached users row, whatever else the row holds. */
+export function userFlags(u: Readonly<Record<string, unknown>>): SecurityUserFlags {
+  return {
+    role: typeof u.role === 'string' ? u.role : null,
+    is_super_admin: u.is_super_admin === true,
+    is_security_admin: u.is_security_admin === true,
+    is_transportation_admin: u.is_transportation_admin === true,
+    is_staff_admin: u.is_staff_admin === true,
+  };
+}
+
 /** Spec §6: Super Admin if the super flag, else Security Admin if that flag, else User. */
 export function securityRoleLabel(u: SecurityUserFlags): 'Super Admin' | 'Security Admin' | 'User' {
   if (u.is_super_admin) return 'Super Admin';

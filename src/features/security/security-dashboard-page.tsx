@@ -21,7 +21,7 @@ import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { DoorStatusTab } from './components/door-status-tab';
 import { SummaryCards, type SummaryKey } from './components/summary-cards';
 import { buildDoorStatusBoard, freshnessWindowStart, isActiveIncident, showBackToDashboard, type CampusCard, type DoorTile } from './door-status';
-import { isListedSecurityUser, type SecurityUserFlags } from './model';
+import { isListedSecurityUser, userFlags } from './model';
 
 const Tabs = lazy(() => import('../../ui/tabs').then((m) => ({ default: m.Tabs })));
 // The management modals and the Conditions tab (reports, PDF, geocoding) load on demand.
@@ -63,16 +63,6 @@ export function SecurityDashboardPage() {
       )}
     </TenantShell>
   );
-}
-
-function userFlags(u: CacheRow): SecurityUserFlags {
-  return {
-    role: typeof u.role === 'string' ? u.role : null,
-    is_super_admin: u.is_super_admin === true,
-    is_security_admin: u.is_security_admin === true,
-    is_transportation_admin: u.is_transportation_admin === true,
-    is_staff_admin: u.is_staff_admin === true,
-  };
 }
 
 function useNow(everyMs: number): Date {

@@ -35,6 +35,25 @@ export interface NominatimOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
   limit?: number;
+  /** Least time between two requests: the public server allows one a second. */
+  minIntervalMs?: number;
+}
+
+const CACHE_SIZE = 100;
+
+function waitFor(ms: number, signal?: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
 }
 
 function toSuggestion(p: Place): AddressSuggestion {
@@ -51,9 +70,19 @@ export function createNominatimProvider(options: NominatimOptions = {}): Geocodi
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const timeoutMs = options.timeoutMs ?? 8000;
   const limit = options.limit ?? 5;
+  const minIntervalMs = options.minIntervalMs ?? 1000;
+  // Repeated queries (typing back and forth, then Get Coordinates) are answered
+  // from memory, and the rest are spaced out, as Nominatim's usage policy asks.
+  const cache = new Map<string, Place[]>();
+  let nextSlot = 0;
 
   async function search(q: string, signal?: AbortSignal): Promise<GeocodeResult<Place[]>> {
     const url = `${base}/search?format=jsonv2&addressdetails=1&limit=${limit}&q=${encodeURIComponent(q)}`;
+    const cached = cache.get(url);
+    if (cached) return { ok: true, value: cached };
+    const slot = Math.max(Date.now(), nextSlot);
+    nextSlot = slot + minIntervalMs;
+    await waitFor(slot - Date.now(), signal);
     const timeout = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
@@ -61,6 +90,8 @@ export function createNominatimProvider(options: NominatimOptions = {}): Geocodi
       if (!res.ok) return { ok: false, reason: 'unavailable', message: GEOCODING_UNAVAILABLE_MESSAGE };
       const parsed = placesSchema.safeParse(await res.json());
       if (!parsed.success) return { ok: false, reason: 'unavailable', message: GEOCODING_UNAVAILABLE_MESSAGE };
+      if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value ?? '');
+      cache.set(url, parsed.data);
       return { ok: true, value: parsed.data };
     } catch (e) {
       if (signal?.aborted) throw e;

@@ -13,7 +13,7 @@ import { normalizeRole } from '../../../lib/roles';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
-import { formatPhone, isListedSecurityUser, securityRoleLabel, type SecurityUserFlags } from '../model';
+import { formatPhone, isListedSecurityUser, securityRoleLabel, userFlags } from '../model';
 import { ConfirmDialog } from './confirm-dialog';
 import { userDisplayName } from './door-log-report';
 import type { AdminModalProps } from './doors-modal';
@@ -26,16 +26,6 @@ import { live, matches, text } from './row';
 import { DEPARTMENTS, flagsForRole, roleFromFlags, ROLE_LABEL, securityUserFormSchema, USER_ROLES, type SecurityUserForm, type SecurityUserFormInput } from './schemas';
 import { useAdminRole } from './use-admin-role';
 import { useDeleteConfirm, useEditing } from './use-admin-list';
-
-export function userFlags(u: Readonly<Record<string, unknown>>): SecurityUserFlags {
-  return {
-    role: typeof u.role === 'string' ? u.role : null,
-    is_super_admin: u.is_super_admin === true,
-    is_security_admin: u.is_security_admin === true,
-    is_transportation_admin: u.is_transportation_admin === true,
-    is_staff_admin: u.is_staff_admin === true,
-  };
-}
 
 export function SecurityUsersModal({ open, onClose, sync, role: roleOverride }: AdminModalProps) {
   const role = useAdminRole(sync, roleOverride);
