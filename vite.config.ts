@@ -4,6 +4,7 @@
  * landing page and the tenant sign-in path stay small; the precache holds the
  * shell and every route chunk so each screen opens offline once installed.
  */
+import { readFile } from 'node:fs/promises';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -22,11 +23,47 @@ const ON_DEMAND_CHUNKS = ['jspdf.es.min', 'html2canvas', 'purify.es', 'index.es'
 
 function dataWithoutSideEffects(): Plugin {
   const dataDir = /[\\/]src[\\/]data[\\/][^?]*\.tsx?$/;
+  // A feature's index.ts only re-exports (DESIGN §4): marked the same way, a
+  // screen that takes one component from another feature (the tenant shell)
+  // does not also load that feature's other pages (docs/decisions/009).
+  const featureIndex = /[\\/]src[\\/]features[\\/][^\\/?]+[\\/]index\.ts$/;
   return {
     name: 'lockstep:data-side-effect-free',
     enforce: 'post',
     transform(_code, id) {
-      return dataDir.test(id) ? { code: _code, map: null, moduleSideEffects: false } : null;
+      return dataDir.test(id) || featureIndex.test(id) ? { code: _code, map: null, moduleSideEffects: false } : null;
+    },
+  };
+}
+
+/**
+ * zod/mini (the scan-and-check path's schemas) and classic `zod` (used by a
+ * few lazily loaded modules: supabase clients, geocoding, admin forms) share
+ * zod's core. A bundler tree-shakes a module once for the whole app, so one
+ * classic user anywhere keeps every core schema type in the shared core chunk
+ * the scan path loads: about 14 KB gzipped where zod/mini's own needs are
+ * about 6. Classic `zod` and every core module it reaches are therefore
+ * loaded under their own module ids (a `?zod-classic` suffix): classic users
+ * get a full core of their own in their lazy chunks, and the core the scan
+ * path shares keeps only what zod/mini uses. Schemas never cross between the
+ * two (each module builds and parses its own). See docs/decisions/009.
+ */
+function isolateClassicZod(): Plugin {
+  const TAG = '?zod-classic';
+  const zodFile = /[\\/]node_modules[\\/]zod[\\/]/;
+  return {
+    name: 'lockstep:isolate-classic-zod',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const fromClassic = importer?.endsWith(TAG) ?? false;
+      if (!fromClassic && source !== 'zod' && source !== 'zod/v4') return null;
+      const cleanImporter = fromClassic ? importer!.slice(0, -TAG.length) : importer;
+      const resolved = await this.resolve(source, cleanImporter, { skipSelf: true });
+      if (!resolved || resolved.external || !zodFile.test(resolved.id)) return resolved;
+      return { id: resolved.id + TAG, moduleSideEffects: false };
+    },
+    async load(id) {
+      return id.endsWith(TAG) ? { code: await readFile(id.slice(0, -TAG.length), 'utf8'), moduleSideEffects: false } : null;
     },
   };
 }
@@ -35,6 +72,7 @@ export default defineConfig({
   plugins: [
     react(),
     dataWithoutSideEffects(),
+    isolateClassicZod(),
     tailwindcss(),
     VitePWA({
       strategies: 'injectManifest',
@@ -78,9 +116,36 @@ export default defineConfig({
       devOptions: { enabled: false, type: 'module' },
     }),
   ],
+  resolve: {
+    alias: [
+      // Dexie's ES2018+ module build instead of its ES5 UMD build behind
+      // import-wrapper.mjs (which only guards against a CommonJS copy: the
+      // browser bundle has one copy). Same API, smaller on the scan path,
+      // and tree-shakable. See docs/decisions/009.
+      { find: /^dexie$/, replacement: 'dexie/dist/modern/dexie.mjs' },
+    ],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // The scan screen takes TenantShell through tenant-auth's index (the
+        // layout rule), and that index is also the sign-in route's chunk: by
+        // default the shell, react-hook-form and the sign-in form pieces would
+        // share chunks the scan path must load. These groups keep each apart;
+        // a group takes only the modules it names, never their dependencies
+        // (React, the router). See docs/decisions/009.
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          groups: [
+            { name: 'tenant-shell', test: /[\\/]src[\\/]features[\\/]tenant-auth[\\/]components[\\/]tenant-shell\.tsx$/ },
+            { name: 'react-hook-form', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
+            { name: 'sign-in-form', test: /[\\/]src[\\/](ui[\\/](auth-card|password-field)|lib[\\/]sign-in-rules)\.tsx?$/ },
+          ],
+        },
+      },
+    },
   },
 });

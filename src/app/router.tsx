@@ -24,6 +24,8 @@ const tenantAuth = () => import('../features/tenant-auth/index');
 const tenantDashboard = () => import('../features/tenant-dashboard/index');
 const security = () => import('../features/security/index');
 const doorChecks = () => import('../features/door-checks/index');
+// The rounds page is a chunk of its own, off the scan-and-check path (docs/decisions/009).
+const rounds = async () => (await doorChecks()).loadRoundsPage();
 const transportation = () => import('../features/transportation/index');
 const studentParking = () => import('../features/student-parking/index');
 
@@ -61,7 +63,7 @@ export const routes: RouteObject[] = [
       { path: 'tenant/:tenantSlug/change-password', lazy: async () => ({ Component: (await tenantAuth()).ChangePasswordPage }) },
       { path: 'tenant/:tenantSlug/dashboard', loader: requireDashboard, lazy: async () => ({ Component: (await tenantDashboard()).TenantDashboardPage }) },
       { path: 'tenant/:tenantSlug/security', loader: requireTenant, lazy: async () => ({ Component: (await security()).SecurityDashboardPage }) },
-      { path: 'tenant/:tenantSlug/rounds', loader: requireTenant, lazy: async () => ({ Component: (await doorChecks()).RoundsPage }) },
+      { path: 'tenant/:tenantSlug/rounds', loader: requireTenant, lazy: async () => ({ Component: (await rounds()).RoundsPage }) },
       { path: 'tenant/:tenantSlug/scan', loader: requireTenant, lazy: async () => ({ Component: (await doorChecks()).ScanPage }) },
       { path: 'tenant/:tenantSlug/transportation', loader: requireTenant, lazy: async () => ({ Component: (await transportation()).TransportationPage }) },
       { path: 'tenant/:tenantSlug/student-parking', loader: requireTenant, lazy: async () => ({ Component: (await studentParking()).StudentParkingPage }) },

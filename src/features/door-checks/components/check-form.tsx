@@ -3,10 +3,13 @@
  * buttons, a problem line, maintenance yes/no, notes, and Save at the
  * bottom. Saving goes through the offline core (one Dexie transaction: the
  * door_log cache row and its outbox entry) before the screen says saved.
+ *
+ * Four fields need no form library: plain React state, and the values cross
+ * doorCheckFormSchema (zod) on submit, which also trims them; after a failed
+ * submit the messages follow each change. Leaving react-hook-form out keeps
+ * it off the scan-and-check path (docs/decisions/009).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { isQuotaError, recordDoorCheck, type CacheRow, type TenantDb } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -51,35 +54,39 @@ export function CheckForm({
   onCancel: () => void;
 }) {
   const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    control,
-    formState: { errors, isSubmitting },
-  } = useForm<DoorCheckForm>({
-    resolver: zodResolver(doorCheckFormSchema),
-    defaultValues: EMPTY_CHECK,
-  });
-  const status = useWatch({ control, name: 'door_status' });
-  const problem = useWatch({ control, name: 'door_problem' });
-  const consequence = checkConsequence({ door_status: status, door_problem: problem }, hasOpenRecord);
+  const [values, setValues] = useState<DoorCheckForm>(EMPTY_CHECK);
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const errors = submitted ? fieldErrors(values) : {};
+  const consequence = checkConsequence(values, hasOpenRecord);
+  // Radio values come from DOOR_STATUSES and yes/no, so every value is one the schema names.
+  const set = (key: keyof DoorCheckForm) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }) as DoorCheckForm);
 
-  const submit = handleSubmit(async (values) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    if (isSubmitting) return;
+    setSubmitted(true);
+    const parsed = doorCheckFormSchema.safeParse(values);
+    if (!parsed.success) return;
     setError(null);
+    setSubmitting(true);
     try {
+      const check = parsed.data;
       const row = await recordDoorCheck(db, {
-        ...doorLogValues(values, door, campusName),
+        ...doorLogValues(check, door, campusName),
         created_at: new Date().toISOString(),
       });
-      onSaved({ row, consequence: checkConsequence(values, hasOpenRecord) });
-    } catch (e) {
+      onSaved({ row, consequence: checkConsequence(check, hasOpenRecord) });
+    } catch (err) {
       setError(
-        isQuotaError(e)
+        isQuotaError(err)
           ? 'This device is out of storage space. Free some space, then save again: nothing was saved.'
-          : `The check was not saved: ${e instanceof Error ? e.message : String(e)}`,
+          : `The check was not saved: ${err instanceof Error ? err.message : String(err)}`,
       );
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-5" aria-label={`Check door ${String(door.door_number)}`} noValidate>
@@ -88,7 +95,7 @@ export function CheckForm({
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           {DOOR_STATUSES.map((s) => (
             <label key={s} className="relative block">
-              <input type="radio" value={s} {...register('door_status')} className="peer sr-only" />
+              <input type="radio" name="door_status" value={s} checked={values.door_status === s} onChange={set('door_status')} className="peer sr-only" />
               <span
                 className={cx(
                   'flex min-h-14 cursor-pointer items-center justify-center rounded-xl border-2 border-slate-300 bg-white px-4 text-base font-semibold text-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700',
@@ -106,8 +113,8 @@ export function CheckForm({
         <label htmlFor="door-problem" className="block text-sm font-semibold text-slate-800">
           Problem
         </label>
-        <input id="door-problem" className={inputClass} placeholder="None" autoComplete="off" {...register('door_problem')} aria-invalid={errors.door_problem ? true : undefined} />
-        {errors.door_problem && <p className="text-sm font-medium text-red-700">{errors.door_problem.message}</p>}
+        <input id="door-problem" className={inputClass} placeholder="None" autoComplete="off" name="door_problem" value={values.door_problem} onChange={set('door_problem')} aria-invalid={errors.door_problem ? true : undefined} />
+        {errors.door_problem && <p className="text-sm font-medium text-red-700">{errors.door_problem}</p>}
       </div>
 
       <fieldset>
@@ -115,7 +122,7 @@ export function CheckForm({
         <div className="grid grid-cols-2 gap-2">
           {(['no', 'yes'] as const).map((v) => (
             <label key={v} className="relative block">
-              <input type="radio" value={v} {...register('maintenance')} className="peer sr-only" />
+              <input type="radio" name="maintenance" value={v} checked={values.maintenance === v} onChange={set('maintenance')} className="peer sr-only" />
               <span className="flex min-h-12 cursor-pointer items-center justify-center rounded-xl border-2 border-slate-300 bg-white font-semibold text-slate-800 peer-checked:border-blue-700 peer-checked:bg-blue-50 peer-checked:text-blue-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700">
                 {v === 'yes' ? 'Yes' : 'No'}
               </span>
@@ -128,8 +135,8 @@ export function CheckForm({
         <label htmlFor="door-notes" className="block text-sm font-semibold text-slate-800">
           Notes
         </label>
-        <textarea id="door-notes" rows={2} className={inputClass} {...register('notes')} aria-invalid={errors.notes ? true : undefined} />
-        {errors.notes && <p className="text-sm font-medium text-red-700">{errors.notes.message}</p>}
+        <textarea id="door-notes" rows={2} className={inputClass} name="notes" value={values.notes} onChange={set('notes')} aria-invalid={errors.notes ? true : undefined} />
+        {errors.notes && <p className="text-sm font-medium text-red-700">{errors.notes}</p>}
       </div>
 
       {consequence !== 'none' && (
@@ -149,4 +156,16 @@ export function CheckForm({
       </div>
     </form>
   );
+}
+
+/** The first message zod gives for each field, or nothing when the values pass. */
+function fieldErrors(values: DoorCheckForm): Partial<Record<keyof DoorCheckForm, string>> {
+  const parsed = doorCheckFormSchema.safeParse(values);
+  const out: Partial<Record<keyof DoorCheckForm, string>> = {};
+  if (parsed.success) return out;
+  for (const issue of parsed.error.issues) {
+    const key = issue.path[0] as keyof DoorCheckForm | undefined;
+    if (key && !out[key]) out[key] = issue.message;
+  }
+  return out;
 }
