@@ -27,3 +27,4 @@ export { SyncStatusBadge } from './components/sync-status-badge';
 export { checkBeforeSignOut, signOutKeepingOutbox, type SignOutCheck } from './sign-out';
 export { requestPersistentStorage, StorageFullError, isQuotaError, type PersistAnswer } from './storage';
 export { runBackgroundPush, requestBackgroundPush, backgroundSyncTag, slugFromSyncTag } from './background-sync';
+export { useTenantResource, type TenantResource } from './use-tenant-resource';
