@@ -201,10 +201,13 @@ test('a security admin adds a campus (maps provider stubbed, then unreachable), 
   const created = await rest<Array<{ id: string; door_number: string }>>(`doors?select=id,door_number&campus_id=eq.${campus!.id}&deleted_at=is.null`);
   expect(created.map((d) => d.door_number).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `EA${i + 1}`).sort());
   const ea3 = created.find((d) => d.door_number === 'EA3')!;
+  // The badge can still read Synced for a moment after the last local write
+  // (its live query catches up a tick later), so wait on the server itself.
+  await expect
+    .poll(() => rest<Array<{ kind: string; door_id: string | null; condition: string }>>(`conditions?select=kind,door_id,condition&door_id=eq.${ea3.id}&deleted_at=is.null`), { timeout: 60_000 })
+    .toEqual([expect.objectContaining({ kind: 'door', condition: 'Propped for deliveries' })]);
   const conditions = await rest<Array<{ kind: string; door_id: string | null; condition: string }>>(`conditions?select=kind,door_id,condition&campus_id=eq.${campus!.id}&deleted_at=is.null`);
-  const doorConditions = await rest<Array<{ kind: string; door_id: string | null; condition: string }>>(`conditions?select=kind,door_id,condition&door_id=eq.${ea3.id}&deleted_at=is.null`);
   expect(conditions).toContainEqual(expect.objectContaining({ kind: 'campus', door_id: null, condition: 'Closed' }));
-  expect(doorConditions).toEqual([expect.objectContaining({ kind: 'door', condition: 'Propped for deliveries' })]);
   await done(page);
 });
 
@@ -254,11 +257,13 @@ test('a security admin reports and resolves an incident and edits a security use
   await users.getByRole('button', { name: 'Close' }).click();
 
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
+  // The server, not the badge, is the proof: wait for the last write there.
+  await expect
+    .poll(async () => (await rest<Array<Record<string, unknown>>>(`users?select=phone,role,is_security_admin&email=eq.newhire@lincoln-isd.test`))[0], { timeout: 60_000 })
+    .toEqual({ phone: '(512)-555-0199', role: 'security_admin', is_security_admin: true });
   const found = await rest<Array<Record<string, unknown>>>(`incidents?select=status,severity,resolution_notes,reported_by&title=eq.${encodeURIComponent('Capitol fire door propped open')}`);
   expect(found).toEqual([expect.objectContaining({ status: 'resolved', severity: 'high', resolution_notes: 'Chair removed' })]);
   expect(found[0]?.reported_by).toBeTruthy();
-  const [jordan] = await rest<Array<Record<string, unknown>>>(`users?select=phone,role,is_security_admin&email=eq.newhire@lincoln-isd.test`);
-  expect(jordan).toEqual({ phone: '(512)-555-0199', role: 'security_admin', is_security_admin: true });
   await done(page);
 });
 
