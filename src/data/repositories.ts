@@ -5,6 +5,7 @@
  * battery. Ids are made here (crypto.randomUUID) so a replay is idempotent.
  */
 import type { TenantDb } from './local-db';
+import { noteLocalWrite } from './local-writes';
 import type { CacheRow, OutboxEntry, OutboxOp } from './outbox-types';
 import { guardQuota } from './storage';
 import { APPEND_ONLY_TABLES, type SyncedTable } from './sync-tables';
@@ -19,7 +20,7 @@ function nowIso(): string {
 
 async function writeWithOutbox(db: TenantDb, table: SyncedTable, op: OutboxOp, id: string, build: (existing: CacheRow | undefined) => { row: CacheRow | null; payload: Record<string, unknown> }): Promise<CacheRow | null> {
   const cache = db.cache(table);
-  return guardQuota(() =>
+  const row = await guardQuota(() =>
     db.transaction('rw', cache, db.outbox, async () => {
       const existing = await cache.get(id);
       const { row, payload } = build(existing);
@@ -30,6 +31,9 @@ async function writeWithOutbox(db: TenantDb, table: SyncedTable, op: OutboxOp, i
       return row;
     }),
   );
+  // Committed: the status must count it before the caller says "saved".
+  noteLocalWrite(db);
+  return row;
 }
 
 export interface DoorCheckInput {

@@ -5,7 +5,8 @@
  * browser's online flag, and a clock so "oldest 5 min" ages on screen.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { localWriteCount, subscribeLocalWrites } from './local-writes';
 import { ENGINE_STATE_KEY, readSharedEngineState } from './sync-engine';
 import { describeSyncStatus, type SyncStatusView } from './sync-status';
 import type { TenantSync } from './tenant-sync';
@@ -36,20 +37,27 @@ export function useSyncStatus(sync: TenantSync | null): SyncStatus {
     const t = setInterval(() => setNow(Date.now()), 30_000);
     return () => clearInterval(t);
   }, []);
+  const subscribeWrites = useCallback((cb: () => void) => subscribeLocalWrites(db, cb), [db]);
+  const writes = useSyncExternalStore(subscribeWrites, () => localWriteCount(db), () => 0);
   const counts = useLiveQuery(async () => {
     if (!db) return null;
+    // Writes this snapshot is sure to include: those committed before it began.
+    const seenWrites = localWriteCount(db);
     const [pending, rejected, oldest, shared] = await Promise.all([
       db.outbox.count(),
       db.rejected.count(),
       db.outbox.orderBy('seq').first(),
       db.meta.get(ENGINE_STATE_KEY),
     ]);
-    return { pending, rejected, oldestPendingAt: oldest?.created_at ?? null, shared: readSharedEngineState(shared?.value) };
+    return { pending, rejected, oldestPendingAt: oldest?.created_at ?? null, shared: readSharedEngineState(shared?.value), seenWrites };
   }, [db]);
-  const pending = counts?.pending ?? 0;
+  // A write committed after the snapshot began is queued even if the snapshot
+  // does not show it yet: never "Synced" in that moment.
+  const behind = counts ? writes > counts.seenWrites : false;
+  const pending = Math.max(counts?.pending ?? 0, behind ? 1 : 0);
   const view = describeSyncStatus({
     pending,
-    oldestPendingAt: counts?.oldestPendingAt ?? null,
+    oldestPendingAt: counts?.oldestPendingAt ?? (behind ? new Date(now).toISOString() : null),
     rejected: counts?.rejected ?? 0,
     online,
     paused: counts?.shared?.paused ?? null,

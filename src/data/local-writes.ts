@@ -1,0 +1,28 @@
+/**
+ * Owns a per-database count of local writes made in this tab, bumped as soon
+ * as a write's transaction commits. The sync status reads the outbox through
+ * a live query, which catches up a moment after the commit; comparing its
+ * snapshot with this count lets the status say "pending" from the very
+ * moment a write is saved, so it never reads "Synced" with the write queued.
+ */
+import type { TenantDb } from './local-db';
+
+const counts = new WeakMap<TenantDb, number>();
+const listeners = new WeakMap<TenantDb, Set<() => void>>();
+
+export function localWriteCount(db: TenantDb | null): number {
+  return db ? (counts.get(db) ?? 0) : 0;
+}
+
+export function noteLocalWrite(db: TenantDb): void {
+  counts.set(db, localWriteCount(db) + 1);
+  for (const l of listeners.get(db) ?? []) l();
+}
+
+export function subscribeLocalWrites(db: TenantDb | null, listener: () => void): () => void {
+  if (!db) return () => undefined;
+  let set = listeners.get(db);
+  if (!set) listeners.set(db, (set = new Set()));
+  set.add(listener);
+  return () => set.delete(listener);
+}
