@@ -14,19 +14,15 @@
  * built (e2e/serve-stack.ts builds into .data/e2e-dist-<port>; dist/ when
  * running against an external stack), and reads the tenant's keys from it.
  */
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { seedDemo } from '../supabase/local/seed';
-import { createServer } from '../supabase/local/server';
-import { Stack } from '../supabase/local/stack';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { startInProcessStack, type InProcessStack } from './in-process-stack';
 import { expectNoSeriousA11yViolations, PASSWORD } from './support';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const SLUG = 'lincoln-isd';
 const MIDDLE = 'Lincoln Middle School';
 const SCANNED = { door_number: 'EA5', campus: MIDDLE };
@@ -66,67 +62,28 @@ function writeQrVideo(text: string): string {
 /** Chromium with a fake camera that films `video` (and no permission until a test grants it). */
 function fakeCamera(video: string) {
   return {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
   };
 }
 
 test.use({ screenshot: 'only-on-failure', trace: 'off', launchOptions: fakeCamera(writeQrVideo(JSON.stringify(SCANNED))) });
 
-let stack: Stack;
-let server: ServerType;
-
-function builtApp(): string {
-  const own = join(ROOT, '.data', `e2e-dist-${process.env.E2E_PORT ?? 4179}`);
-  return !process.env.E2E_BASE_URL && existsSync(join(own, 'index.html')) ? own : join(ROOT, 'dist');
-}
+let local: InProcessStack;
 let base: string;
-let serviceKey: string;
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 test.beforeAll(async () => {
-  const port = await new Promise<number>((done) => {
-    const probe = serve({ fetch: () => new Response(''), port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      probe.close();
-      done(info.port);
-    });
-  });
-  base = `http://localhost:${port}`;
-  stack = await Stack.open({ kind: 'pglite', dataDir: null }, base);
-  await seedDemo(stack);
-  await stack.refreshTenantUrls();
-  server = serve({
-    fetch: createServer(stack, { staticDir: builtApp() }).fetch,
-    port,
-    hostname: '127.0.0.1',
-  });
-  const tenant = await stack.tenant(SLUG);
-  if (!tenant) throw new Error('lincoln-isd was not seeded');
-  serviceKey = tenant.keys.serviceKey;
+  local = await startInProcessStack(SLUG);
+  base = local.base;
 });
 
 test.afterAll(async () => {
-  server?.close();
-  await stack?.close();
+  await local?.close();
 });
 
-async function rest<T>(path: string): Promise<T> {
-  const r = await fetch(`${base}/t/${SLUG}/rest/v1/${path}`, {
-    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}` },
-  });
-  if (!r.ok) throw new Error(`${path}: HTTP ${r.status} ${await r.text()}`);
-  return (await r.json()) as T;
-}
+const rest = <T>(path: string): Promise<T> => local.rest<T>(path);
 
 async function signIn(page: Page, email: string): Promise<void> {
   await page.goto(`${base}/tenant/${SLUG}/login`);

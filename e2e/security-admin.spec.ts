@@ -18,18 +18,12 @@
  * network layer with page.route: once answering like Nominatim, once
  * unreachable. Service workers are blocked so page.route sees those requests.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { serve, type ServerType } from '@hono/node-server';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { seedDemo } from '../supabase/local/seed';
-import { createServer } from '../supabase/local/server';
-import { Stack } from '../supabase/local/stack';
+import { startInProcessStack, type InProcessStack } from './in-process-stack';
 import { expectNoSeriousA11yViolations, PASSWORD } from './support';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const SLUG = 'lincoln-isd';
 const CAMPUS = 'Capitol Campus';
 const MIDDLE = 'Lincoln Middle School';
@@ -44,48 +38,20 @@ const PLACE = {
 test.use({ serviceWorkers: 'block', trace: 'off' });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-let stack: Stack;
-let server: ServerType;
+let local: InProcessStack;
 let base = '';
-let serviceKey = '';
-
-function builtApp(): string {
-  const own = join(ROOT, '.data', `e2e-dist-${process.env.E2E_PORT ?? 4179}`);
-  return !process.env.E2E_BASE_URL && existsSync(join(own, 'index.html')) ? own : join(ROOT, 'dist');
-}
 
 test.beforeAll(async () => {
-  const port = await new Promise<number>((done) => {
-    const probe = serve({ fetch: () => new Response(''), port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-      probe.close();
-      done(info.port);
-    });
-  });
-  base = `http://localhost:${port}`;
-  stack = await Stack.open({ kind: 'pglite', dataDir: null }, base);
-  await seedDemo(stack);
-  await stack.refreshTenantUrls();
-  server = serve({ fetch: createServer(stack, { staticDir: builtApp() }).fetch, port, hostname: '127.0.0.1' });
-  const tenant = await stack.tenant(SLUG);
-  if (!tenant) throw new Error('lincoln-isd was not seeded');
-  serviceKey = tenant.keys.serviceKey;
+  local = await startInProcessStack(SLUG);
+  base = local.base;
 });
 
 test.afterAll(async () => {
-  server?.close();
-  await stack?.close();
+  await local?.close();
 });
 
 /** The tenant's REST API with the service key (the server's view, RLS bypassed). */
-async function rest<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
-  const r = await fetch(`${base}/t/${SLUG}/rest/v1/${path}`, {
-    method: init.method ?? 'GET',
-    headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json', prefer: 'return=representation' },
-    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-  });
-  if (!r.ok) throw new Error(`${path}: HTTP ${r.status} ${await r.text()}`);
-  return (await r.json()) as T;
-}
+const rest = <T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> => local.rest<T>(path, init);
 
 /** Signs in at the tenant's deep link in a fresh context and waits for the first full pull. */
 async function signIn(browser: Browser, email: string, lands: RegExp = /\/security$/): Promise<Page> {

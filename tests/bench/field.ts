@@ -24,12 +24,12 @@ import { extname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import { median, round, type BenchResult } from './result';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const APP_DIST = join(ROOT, '.bench', 'field-dist');
 const PAGE_SRC = join(ROOT, '.bench', 'field-page');
 const PAGE_DIST = join(ROOT, '.bench', 'field-page-dist');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 const DOORS = 5_000;
 const LOGS = 200_000;
@@ -256,7 +256,7 @@ export async function measureDashboard(): Promise<{
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
     });
     const page = await browser.newPage({

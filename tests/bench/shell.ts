@@ -18,12 +18,12 @@ import { seedDemo } from '../../supabase/local/seed';
 import { createServer } from '../../supabase/local/server';
 import { Stack } from '../../supabase/local/stack';
 import { round, type BenchResult } from './result';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 // Its own build of the current code, so the shared dist/ of a running stack is never touched.
 const DIST = join(ROOT, '.bench', 'shell-dist');
 const BAR_KB = 150;
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 async function buildApp(): Promise<void> {
   const { build } = await import('vite');
@@ -85,7 +85,7 @@ export async function runShellBench(): Promise<BenchResult[]> {
     await seedDemo(stack);
     await stack.refreshTenantUrls();
 
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const landing = await measure(browser, baseUrl, async (page) => {
       await page.goto('/');
       await page.getByRole('heading', { level: 1 }).waitFor();

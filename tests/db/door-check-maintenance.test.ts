@@ -6,17 +6,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../supabase/local/project';
-import { newId, run, SERVICE, testProjects } from './helpers/db';
-import { seedTenantFixtures, type TenantFixtures } from './helpers/tenant-fixtures';
+import { newId, run, SERVICE, type TestProjects } from './helpers/db';
+import { openFixtureTenant, type TenantFixtures } from './helpers/tenant-fixtures';
 
-let projects: ReturnType<typeof testProjects>;
+let projects: TestProjects;
 let tenant: Project;
 let fx: TenantFixtures;
 
 beforeAll(async () => {
-  projects = testProjects();
-  tenant = await projects.open('tenant');
-  fx = await seedTenantFixtures(tenant.engine);
+  ({ projects, tenant, fx } = await openFixtureTenant());
 });
 
 afterAll(async () => {

@@ -13,8 +13,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../supabase/local/project';
-import { attempt, insertSql, newId, testProjects, type Outcome } from './helpers/db';
-import { CALLERS, FACTORIES, seedTenantFixtures, type Caller, type TenantFixtures } from './helpers/tenant-fixtures';
+import { attempt, insertSql, newId, type Outcome, type TestProjects } from './helpers/db';
+import { CALLERS, FACTORIES, openFixtureTenant, type Caller, type TenantFixtures } from './helpers/tenant-fixtures';
 
 type Op = 'select' | 'insert' | 'update' | 'softDelete' | 'hardDelete';
 
@@ -149,14 +149,12 @@ const UPDATE_SET: Record<string, string> = {
   parking_violations: `description = 'Fire lane'`,
 };
 
-let projects: ReturnType<typeof testProjects>;
+let projects: TestProjects;
 let tenant: Project;
 let fx: TenantFixtures;
 
 beforeAll(async () => {
-  projects = testProjects();
-  tenant = await projects.open('tenant');
-  fx = await seedTenantFixtures(tenant.engine);
+  ({ projects, tenant, fx } = await openFixtureTenant());
 });
 
 afterAll(async () => {

@@ -5,17 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../supabase/local/project';
-import { attempt, insertSql, newId, run, SERVICE, testProjects, userClaims, type Outcome } from './helpers/db';
-import { createTenantUser, seedTenantFixtures, type TenantFixtures } from './helpers/tenant-fixtures';
+import { attempt, insertSql, newId, run, SERVICE, userClaims, type Outcome, type TestProjects } from './helpers/db';
+import { createTenantUser, openFixtureTenant, type TenantFixtures } from './helpers/tenant-fixtures';
 
-let projects: ReturnType<typeof testProjects>;
+let projects: TestProjects;
 let tenant: Project;
 let fx: TenantFixtures;
 
 beforeAll(async () => {
-  projects = testProjects();
-  tenant = await projects.open('tenant');
-  fx = await seedTenantFixtures(tenant.engine);
+  ({ projects, tenant, fx } = await openFixtureTenant());
 });
 
 afterAll(async () => {

@@ -6,7 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from '../../../supabase/local/engine/types';
 import type { JwtClaims } from '../../../supabase/local/keys';
-import { ANON, createAuthUser, insertSql, userClaims } from './db';
+import type { Project } from '../../../supabase/local/project';
+import { ANON, createAuthUser, insertSql, testProjects, userClaims, type TestProjects } from './db';
 
 export const APP_ROLES = ['regular_user', 'office_staff', 'security_admin', 'transportation_admin', 'super_admin'] as const;
 export type AppRole = (typeof APP_ROLES)[number];
@@ -162,4 +163,11 @@ export async function seedTenantFixtures(db: SqlClient): Promise<TenantFixtures>
     leaf[table] = await insertRow(db, table, row);
   }
   return { uids, claims, parents, main, leaf };
+}
+
+/** One fresh tenant project with the fixtures seeded: what each db test file starts from. */
+export async function openFixtureTenant(): Promise<{ projects: TestProjects; tenant: Project; fx: TenantFixtures }> {
+  const projects = testProjects();
+  const tenant = await projects.open('tenant');
+  return { projects, tenant, fx: await seedTenantFixtures(tenant.engine) };
 }
