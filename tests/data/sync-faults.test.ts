@@ -104,13 +104,41 @@ describe('fault schedules', () => {
           const serverChecks = await f.serverIds('door_log');
           for (const id of checks) expect(serverChecks.get(id)).toBe(1);
           if (deleted.size) {
-            const r = await f.project.engine.query<{ n: string | number }>(`select count(*) as n from public.doors where id = any($1::uuid[]) and deleted_at is not null`, [[...deleted]]);
+            const r = await f.project.engine.query<{ n: string | number }>(
+              `select count(*) as n from public.doors where id = any($1::uuid[]) and deleted_at is not null`,
+              [[...deleted]],
+            );
             expect(Number(r.rows[0]?.n)).toBe(deleted.size);
           }
           await closeTab(tab);
         },
       ),
-      { numRuns: 30 },
+      {
+        numRuns: 31, // 1 example + 30 random draws
+        // One schedule that surely bites (every kind of fault, a restart at
+        // the second await point), so the counts below never hang on the draws.
+        examples: [
+          [
+            ['door', 'check', 'check', 'rename', 'check', 'delete', 'door', 'check'],
+            [
+              'network',
+              'drop-after-commit',
+              '503',
+              '429',
+              'slow',
+              'network',
+              'drop-after-commit',
+              '503',
+              '429',
+              'network',
+              'drop-after-commit',
+              '503',
+            ],
+            [2],
+            1,
+          ] as [Op[], Fault[], number[], number],
+        ],
+      },
     );
     // The schedules did bite: faults were injected and engines abandoned.
     expect(faultsSeen).toBeGreaterThan(10);

@@ -10,7 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordDoorCheck, softDeleteRow, upsertRow } from '../../src/data/repositories';
 import { listRejected, retryRejected, discardRejected } from '../../src/data/rejected-entries';
 import { startTestStack, type TestStack } from '../support/stack';
-import { closeTab, device, doorId, drain, openTab, restWrites, tenantFixture, type Device, type TenantFixture, type Tab } from './sync-support';
+import {
+  closeTab,
+  device,
+  doorId,
+  drain,
+  openTab,
+  restWrites,
+  tenantFixture,
+  type Device,
+  type TenantFixture,
+  type Tab,
+} from './sync-support';
 
 let t: TestStack;
 beforeAll(async () => {
@@ -90,9 +101,17 @@ describe('push', () => {
           await closeTab(second);
         },
       ),
-      { numRuns: 40 },
+      {
+        numRuns: 49, // 9 examples + 40 random draws
+        // The first nine checkpoints of one small push (before-read, after-read,
+        // three sends, three acks), killed one by one, so every
+        // kind of await point is hit whatever the random draws are.
+        examples: [1, 2, 3, 4, 5, 6, 7, 8, 9].map(
+          (killAt) => [['door', 'check', 'check'] as ('door' | 'check')[], killAt, 1] as [('door' | 'check')[], number, number],
+        ),
+      },
     );
-    expect(runs).toBe(40);
+    expect(runs).toBe(49);
     // The kills landed on every kind of await point: reading, sending (server
     // committed, response not yet handled) and acknowledging.
     expect([...killedAt].sort()).toEqual(expect.arrayContaining(['after-ack', 'after-read', 'after-send', 'before-read', 'before-send']));
@@ -105,13 +124,27 @@ describe('push', () => {
     const { doors, checks } = await writeMix(tab, f, ['door', ...Array<'check'>(49).fill('check')]);
     const gone = await upsertRow(tab.db, 'doors', { door_number: `G-${randomUUID()}`, campus_id: f.campusId });
     await softDeleteRow(tab.db, 'doors', gone.id);
-    dev.net.queue.push(...Array<'drop-after-commit'>(3).fill('drop-after-commit'), 'ok', 'drop-after-commit', 'drop-after-commit', 'ok', 'drop-after-commit', 'ok', 'drop-after-commit');
+    dev.net.queue.push(
+      ...Array<'drop-after-commit'>(3).fill('drop-after-commit'),
+      'ok',
+      'drop-after-commit',
+      'drop-after-commit',
+      'ok',
+      'drop-after-commit',
+      'ok',
+      'drop-after-commit',
+    );
     await drain(tab);
     await expectExactlyOnce(f, 'doors', [...doors, gone.id]);
     await expectExactlyOnce(f, 'door_log', checks);
-    const server = await f.project.engine.query<{ n: string | number }>(`select count(*) as n from public.door_log where id = any($1::uuid[])`, [checks]);
+    const server = await f.project.engine.query<{ n: string | number }>(
+      `select count(*) as n from public.door_log where id = any($1::uuid[])`,
+      [checks],
+    );
     expect(Number(server.rows[0]?.n)).toBe(checks.length);
-    const deleted = await f.project.engine.query<{ deleted_at: string | null }>(`select deleted_at from public.doors where id = $1`, [gone.id]);
+    const deleted = await f.project.engine.query<{ deleted_at: string | null }>(`select deleted_at from public.doors where id = $1`, [
+      gone.id,
+    ]);
     expect(deleted.rows[0]?.deleted_at).not.toBeNull();
     // Requests: doors x4 (3 lost), door_log x3 (2 lost), doors x2 (1 lost), the delete x2 (1 lost).
     expect(restWrites(dev.net.log, 'door_log').length).toBe(3);
@@ -188,7 +221,10 @@ describe('push', () => {
     expect(restWrites(dev.net.log, 'door_log').length).toBeLessThanOrEqual(16);
 
     // The fix: the door now exists on the server; retry sends the kept entry.
-    await f.project.engine.query(`insert into public.doors (id, door_number, campus_id) values ($1, 'LATE', $2)`, [missingDoor, f.campusId]);
+    await f.project.engine.query(`insert into public.doors (id, door_number, campus_id) values ($1, 'LATE', $2)`, [
+      missingDoor,
+      f.campusId,
+    ]);
     const id = rejected[0]?.id;
     if (id === undefined) throw new Error('rejected entry without id');
     await retryRejected(tab.db, id);
