@@ -296,6 +296,94 @@ test('a security admin downloads a door’s QR code as a 600x600 PNG and prints 
   await context.close();
 });
 
+/** A solid PNG of the given size and colour, drawn by the page's own canvas. */
+async function solidPng(page: Page, width: number, height: number, color: string): Promise<Buffer> {
+  const url = await page.evaluate(
+    ([w, h, c]) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = c;
+      ctx.fillRect(0, 0, w, h);
+      return canvas.toDataURL('image/png');
+    },
+    [width, height, color] as const,
+  );
+  return Buffer.from(url.split(',')[1]!, 'base64');
+}
+
+/** RGB of some pixels of a PNG, read back through the page's canvas. */
+async function pixels(page: Page, png: Buffer, points: readonly (readonly [number, number])[]): Promise<number[][]> {
+  return page.evaluate(
+    async ([b64, pts]) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = img.naturalWidth;
+      canvas.height = img.naturalHeight;
+      const ctx = canvas.getContext('2d')!;
+      ctx.drawImage(img, 0, 0);
+      return pts.map(([x, y]) => Array.from(ctx.getImageData(x, y, 1, 1).data.slice(0, 3)));
+    },
+    [png.toString('base64'), points] as const,
+  );
+}
+
+test('a door’s logo is drawn in the centre of its code and an uploaded QR image replaces the generated one, in downloads and on the sheet', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: base, acceptDownloads: true });
+  const page = await context.newPage();
+  await signIn(page, 'security@lincoln-isd.test');
+  await expect(page.getByTestId('total-total-doors')).toHaveText('44', { timeout: 30_000 });
+  const red = await solidPng(page, 64, 64, '#ff0000');
+  const blue = await solidPng(page, 300, 150, '#0000ff');
+
+  await page.getByRole('button', { name: /^Doors/ }).click();
+  const doors = page.getByRole('dialog', { name: 'Doors Management' });
+  await doors.getByRole('combobox', { name: 'Campus' }).selectOption({ label: MIDDLE });
+  await doors.getByRole('button', { name: 'Edit door D103' }).click();
+  await doors.getByLabel('Logo (image, under 2 MB)').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: red });
+  await expect(doors.getByRole('img', { name: 'Door logo' })).toBeVisible();
+  await doors.getByRole('button', { name: 'Update Door' }).click();
+  await expect(doors.getByText('Door updated successfully!')).toBeVisible();
+  await doors.getByRole('button', { name: 'Edit door D104' }).click();
+  await doors.getByLabel('Upload QR Code Image (under 5 MB)').setInputFiles({ name: 'code.png', mimeType: 'image/png', buffer: blue });
+  await expect(doors.getByText('The uploaded QR image is used; remove it to generate one.')).toBeVisible();
+  await doors.getByRole('button', { name: 'Update Door' }).click();
+  await expect(doors.getByText('Door updated successfully!')).toBeVisible();
+  await doors.getByRole('button', { name: 'Close' }).first().click();
+
+  const campus = page.getByTestId('campus-card').filter({ hasText: MIDDLE });
+  const download = async (door: string): Promise<Buffer> => {
+    await campus.locator(`[data-testid="door-tile"][data-door="${door}"]`).click();
+    const dialog = page.getByRole('dialog', { name: `Door ${door}` });
+    const [file] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Download QR code' }).click()]);
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    return (await import('node:fs')).readFileSync(await file.path());
+  };
+  // D103: a generated code (white quiet zone in the corner) with the red logo in the middle.
+  const withLogo = await download('D103');
+  expect(pngSize(withLogo)).toEqual({ width: 600, height: 600 });
+  const [corner, centre, backdrop] = await pixels(page, withLogo, [[5, 5], [300, 300], [300 - 104, 300]]);
+  expect(corner).toEqual([255, 255, 255]);
+  expect(centre).toEqual([255, 0, 0]);
+  expect(backdrop).toEqual([255, 255, 255]);
+  // D104: the uploaded image, fitted whole into the white square (no code generated).
+  const uploaded = await download('D104');
+  expect(pngSize(uploaded)).toEqual({ width: 600, height: 600 });
+  const [top, middle, left] = await pixels(page, uploaded, [[300, 50], [300, 300], [5, 300]]);
+  expect(top).toEqual([255, 255, 255]);
+  expect(middle).toEqual([0, 0, 255]);
+  expect(left).toEqual([0, 0, 255]);
+
+  // The sheet still holds one image per door (drawn by the same function as the downloads).
+  const [pdf] = await Promise.all([page.waitForEvent('download'), campus.getByRole('button', { name: 'Print QR codes' }).click()]);
+  const bytes = (await import('node:fs')).readFileSync(await pdf.path());
+  expect((bytes.toString('latin1').match(/\/Subtype \/Image\b/g) ?? []).length).toBeGreaterThanOrEqual(16);
+  await context.close();
+});
+
 test('the officer’s rounds list due doors and the check interval; the scan screen handles a camera-less phone', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();

@@ -14,4 +14,5 @@ const qrImage = () => import('./qr-image');
 export const doorQrPngDataUrl: typeof QrImage.doorQrPngDataUrl = async (...a) => (await qrImage()).doorQrPngDataUrl(...a);
 export const downloadDoorQrPng: typeof QrImage.downloadDoorQrPng = async (...a) => (await qrImage()).downloadDoorQrPng(...a);
 export const printCampusQrSheet: typeof QrImage.printCampusQrSheet = async (...a) => (await qrImage()).printCampusQrSheet(...a);
+export type { DoorQrArt, SheetDoor } from './qr-image';
 export * from './model';

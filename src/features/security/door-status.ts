@@ -10,6 +10,9 @@ export interface DoorTile {
   id: string;
   doorNumber: string;
   location: string | null;
+  /** The door's logo and uploaded QR image (data URLs), for its downloads. */
+  logo: string | null;
+  qrImage: string | null;
   freshness: Freshness;
   /** ms of the latest check, or null when never checked. */
   lastCheck: number | null;
@@ -120,6 +123,8 @@ export function buildDoorStatusBoard(input: { campuses: readonly Row[]; doors: r
       id,
       doorNumber,
       location: typeof d.location === 'string' ? d.location : null,
+      logo: typeof d.logo === 'string' && d.logo ? d.logo : null,
+      qrImage: typeof d.qr_image === 'string' && d.qr_image ? d.qr_image : null,
       freshness,
       lastCheck: last,
       lastStatus,

@@ -193,10 +193,7 @@ function DoorDetail({ sync, tile, campus, onClose }: { sync: TenantSync; tile: D
             onClick={() => {
               setBusy(true);
               setProblem(null);
-              downloadDoorQrPng({
-                door_number: tile.doorNumber,
-                campus: campus.name,
-              })
+              downloadDoorQrPng({ door_number: tile.doorNumber, campus: campus.name }, { logo: tile.logo, qrImage: tile.qrImage })
                 .catch((e: unknown) => setProblem(e instanceof Error ? e.message : String(e)))
                 .finally(() => setBusy(false));
             }}

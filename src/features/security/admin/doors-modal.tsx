@@ -157,7 +157,7 @@ function DoorForm({ sync, door, campuses, existing, onDone }: { sync: TenantSync
     setFormError(null);
     setGenerated(true);
     try {
-      setPreview(await doorQrPngDataUrl({ door_number: first, campus: campusNameOf(campusId) }, logo));
+      setPreview(await doorQrPngDataUrl({ door_number: first, campus: campusNameOf(campusId) }, { logo }));
     } catch (e) {
       setFormError(errorText(e));
     }

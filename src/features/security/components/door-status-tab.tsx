@@ -4,6 +4,7 @@
  */
 import { memo, useState } from 'react';
 import type { TenantSync } from '../../../data';
+import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
 import { FRESHNESS_LABEL, printCampusQrSheet, type Freshness } from '../../door-checks/index';
@@ -79,6 +80,7 @@ const CampusSection = memo(function CampusSection({
 }) {
   const [open, setOpen] = useState(initiallyOpen);
   const [printing, setPrinting] = useState(false);
+  const [printProblem, setPrintProblem] = useState<string | null>(null);
   const panelId = `campus-${campus.id || 'unassigned'}`;
   return (
     <section className="rounded-2xl border border-slate-200 bg-white" aria-label={campus.name} data-testid="campus-card">
@@ -107,16 +109,24 @@ const CampusSection = memo(function CampusSection({
             busy={printing}
             onClick={() => {
               setPrinting(true);
-              void printCampusQrSheet(
+              setPrintProblem(null);
+              printCampusQrSheet(
                 campus.name,
-                campus.tiles.map((t) => t.doorNumber),
-              ).finally(() => setPrinting(false));
+                campus.tiles.map((t) => ({ door_number: t.doorNumber, logo: t.logo, qrImage: t.qrImage })),
+              )
+                .catch((e: unknown) => setPrintProblem(`The QR codes could not be printed: ${e instanceof Error ? e.message : String(e)}`))
+                .finally(() => setPrinting(false));
             }}
           >
             {printing ? 'Preparing PDF...' : 'Print QR codes'}
           </Button>
         )}
       </div>
+      {printProblem && (
+        <Alert tone="error" className="mx-4 mb-4">
+          {printProblem}
+        </Alert>
+      )}
       {open && (
         <ul id={panelId} className="grid grid-cols-2 gap-2 border-t border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-4" aria-label={`Doors of ${campus.name}`}>
           {campus.tiles.map((tile) => (
