@@ -55,7 +55,10 @@ function writeQrVideo(text: string): string {
   const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma, chroma]);
   const frames = 10;
   const file = join(mkdtempSync(join(tmpdir(), 'lockstep-qr-')), 'door-qr.y4m');
-  writeFileSync(file, Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]));
+  writeFileSync(
+    file,
+    Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]),
+  );
   return file;
 }
 
@@ -124,10 +127,14 @@ async function checkWithPicker(
 
 test('an officer records 6 checks offline (5 picked, 1 scanned), they survive a reload and sync exactly once', async ({ browser }) => {
   // A door of the middle school with no open automatic record: its failing check must open one.
-  const open = await rest<Array<{ door_id: string }>>(`maintenance_records?select=door_id&source_door_log_id=not.is.null&status=in.(open,in_progress)`);
+  const open = await rest<Array<{ door_id: string }>>(
+    `maintenance_records?select=door_id&source_door_log_id=not.is.null&status=in.(open,in_progress)`,
+  );
   const campuses = await rest<Array<{ id: string; campus_name: string }>>(`campus?select=id,campus_name`);
   const middleId = campuses.find((c) => c.campus_name === MIDDLE)?.id;
-  const middle = await rest<Array<{ id: string; door_number: string; campus_id: string }>>(`doors?select=id,door_number,campus_id&campus_id=eq.${middleId}`);
+  const middle = await rest<Array<{ id: string; door_number: string; campus_id: string }>>(
+    `doors?select=id,door_number,campus_id&campus_id=eq.${middleId}`,
+  );
   const doorNumber = new Map(middle.map((d) => [d.id, d.door_number]));
   const busy = new Set(open.map((r) => r.door_id));
   const failing = middle.find((d) => /^D1\d\d$/.test(d.door_number) && !busy.has(d.id));
@@ -144,7 +151,9 @@ test('an officer records 6 checks offline (5 picked, 1 scanned), they survive a 
   await expect(page).toHaveURL(/\/rounds$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Rounds' })).toBeVisible();
   // The doors reach this device (first pull) before the signal goes.
-  await expect(page.getByRole('list', { name: 'Doors due' }).or(page.getByText('All doors on this campus are checked'))).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Doors due' }).or(page.getByText('All doors on this campus are checked'))).toBeVisible({
+    timeout: 30_000,
+  });
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({
     timeout: 30_000,
   });
@@ -217,7 +226,9 @@ test('an officer records 6 checks offline (5 picked, 1 scanned), they survive a 
   // The failing check opened one maintenance record for its door.
   const failed = logs.find((l) => l.door_status === 'maintenance');
   expect(failed).toBeTruthy();
-  const records = await rest<Array<{ status: string; door_id: string }>>(`maintenance_records?select=status,door_id&source_door_log_id=eq.${failed!.id}`);
+  const records = await rest<Array<{ status: string; door_id: string }>>(
+    `maintenance_records?select=status,door_id&source_door_log_id=eq.${failed!.id}`,
+  );
   expect(records).toEqual([{ status: 'open', door_id: failing.id }]);
   expect(errors).toEqual([]);
   await context.close();
@@ -231,7 +242,9 @@ test('an officer records 6 checks offline (5 picked, 1 scanned), they survive a 
   const campus = adminPage.getByTestId('campus-card').filter({ hasText: MIDDLE });
   await expect(campus).toBeVisible({ timeout: 30_000 });
   for (const door of [...picked, SCANNED.door_number]) {
-    await expect(campus.locator(`[data-testid="door-tile"][data-door="${door}"]`)).toHaveAttribute('data-freshness', 'activity-today', { timeout: 30_000 });
+    await expect(campus.locator(`[data-testid="door-tile"][data-door="${door}"]`)).toHaveAttribute('data-freshness', 'activity-today', {
+      timeout: 30_000,
+    });
   }
   await admin.close();
 });
@@ -331,7 +344,9 @@ async function pixels(page: Page, png: Buffer, points: readonly (readonly [numbe
   );
 }
 
-test('a door’s logo is drawn in the centre of its code and an uploaded QR image replaces the generated one, in downloads and on the sheet', async ({ browser }) => {
+test('a door’s logo is drawn in the centre of its code and an uploaded QR image replaces the generated one, in downloads and on the sheet', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ baseURL: base, acceptDownloads: true });
   const page = await context.newPage();
   await signIn(page, 'security@lincoln-isd.test');
@@ -365,14 +380,22 @@ test('a door’s logo is drawn in the centre of its code and an uploaded QR imag
   // D103: a generated code (white quiet zone in the corner) with the red logo in the middle.
   const withLogo = await download('D103');
   expect(pngSize(withLogo)).toEqual({ width: 600, height: 600 });
-  const [corner, centre, backdrop] = await pixels(page, withLogo, [[5, 5], [300, 300], [300 - 104, 300]]);
+  const [corner, centre, backdrop] = await pixels(page, withLogo, [
+    [5, 5],
+    [300, 300],
+    [300 - 104, 300],
+  ]);
   expect(corner).toEqual([255, 255, 255]);
   expect(centre).toEqual([255, 0, 0]);
   expect(backdrop).toEqual([255, 255, 255]);
   // D104: the uploaded image, fitted whole into the white square (no code generated).
   const uploaded = await download('D104');
   expect(pngSize(uploaded)).toEqual({ width: 600, height: 600 });
-  const [top, middle, left] = await pixels(page, uploaded, [[300, 50], [300, 300], [5, 300]]);
+  const [top, middle, left] = await pixels(page, uploaded, [
+    [300, 50],
+    [300, 300],
+    [5, 300],
+  ]);
   expect(top).toEqual([255, 255, 255]);
   expect(middle).toEqual([0, 0, 255]);
   expect(left).toEqual([0, 0, 255]);
@@ -419,7 +442,9 @@ test('the officer’s rounds list due doors and the check interval; the scan scr
 });
 
 test('a security admin changes the check interval through the offline core; it reaches tenant_settings', async ({ browser }) => {
-  const before = await rest<Array<{ id: string; setting_value: string }>>(`tenant_settings?select=id,setting_value&setting_key=eq.check_interval_hours`);
+  const before = await rest<Array<{ id: string; setting_value: string }>>(
+    `tenant_settings?select=id,setting_value&setting_key=eq.check_interval_hours`,
+  );
   expect(before).toHaveLength(1);
   const context = await browser.newContext({ baseURL: base });
   const page = await context.newPage();
@@ -429,14 +454,23 @@ test('a security admin changes the check interval through the offline core; it r
   // The settings row reaches this device (it is pulled after the door logs).
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 30_000 });
   await expect(select).toBeEnabled({ timeout: 30_000 });
-  await expect(select.locator('option')).toHaveText(['Hourly', 'Every 2 Hours', 'Every 4 Hours', 'Every 6 Hours', 'Twice Daily', 'Once Daily']);
+  await expect(select.locator('option')).toHaveText([
+    'Hourly',
+    'Every 2 Hours',
+    'Every 4 Hours',
+    'Every 6 Hours',
+    'Twice Daily',
+    'Once Daily',
+  ]);
   await expect.poll(async () => (await rest<Array<{ id: string }>>(`tenant_settings?select=id`)).length).toBe(1);
   await expect(select).toHaveValue('24', { timeout: 30_000 });
   await select.selectOption('4');
   await expect(page.getByText('Check interval set to Every 4 Hours')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 30_000 });
   await expect
-    .poll(async () => rest<Array<{ id: string; setting_value: string }>>(`tenant_settings?select=id,setting_value&setting_key=eq.check_interval_hours`))
+    .poll(async () =>
+      rest<Array<{ id: string; setting_value: string }>>(`tenant_settings?select=id,setting_value&setting_key=eq.check_interval_hours`),
+    )
     .toEqual([{ id: before[0]!.id, setting_value: '4' }]);
   await context.close();
 });
@@ -451,7 +485,9 @@ async function scanFilmed(payload: string): Promise<{ page: Page; close: () => P
   page.on('pageerror', (e) => errors.push(e.message));
   await signIn(page, 'officer@lincoln-isd.test');
   await expect(page.getByRole('heading', { level: 1, name: 'My Rounds' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Doors due' }).or(page.getByText('All doors on this campus are checked'))).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('list', { name: 'Doors due' }).or(page.getByText('All doors on this campus are checked'))).toBeVisible({
+    timeout: 30_000,
+  });
   await page.getByRole('link', { name: 'Scan a Door' }).click();
   return {
     page,

@@ -52,7 +52,12 @@ export async function startInProcessStack(slug: string): Promise<InProcessStack>
     async rest<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
       const r = await fetch(`${base}/t/${slug}/rest/v1/${path}`, {
         method: init.method ?? 'GET',
-        headers: { apikey: serviceKey, authorization: `Bearer ${serviceKey}`, 'content-type': 'application/json', prefer: 'return=representation' },
+        headers: {
+          apikey: serviceKey,
+          authorization: `Bearer ${serviceKey}`,
+          'content-type': 'application/json',
+          prefer: 'return=representation',
+        },
         ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
       });
       if (!r.ok) throw new Error(`${path}: HTTP ${r.status} ${await r.text()}`);

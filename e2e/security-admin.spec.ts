@@ -80,7 +80,9 @@ async function done(page: Page): Promise<void> {
 
 const card = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}`) });
 
-test('a security admin adds a campus (maps provider stubbed, then unreachable), doors EA1-EA10 and its conditions; the server holds them', async ({ browser }) => {
+test('a security admin adds a campus (maps provider stubbed, then unreachable), doors EA1-EA10 and its conditions; the server holds them', async ({
+  browser,
+}) => {
   const page = await signIn(browser, 'security@lincoln-isd.test');
   await expect(page.getByTestId('summary-campuses')).toContainText('2');
 
@@ -95,7 +97,10 @@ test('a security admin adds a campus (maps provider stubbed, then unreachable), 
   await campuses.getByRole('button', { name: 'Get Coordinates from Address' }).click();
   await expect(campuses.getByText('Please enter an address first')).toBeVisible();
   await campuses.getByRole('combobox', { name: 'Address' }).fill('100 Congress');
-  await campuses.getByRole('option').getByRole('button', { name: /100 Congress Avenue/ }).click();
+  await campuses
+    .getByRole('option')
+    .getByRole('button', { name: /100 Congress Avenue/ })
+    .click();
   await expect(campuses.getByRole('textbox', { name: 'City' })).toHaveValue('Austin');
   await expect(campuses.getByRole('textbox', { name: 'State' })).toHaveValue('TX');
   await expect(campuses.getByRole('textbox', { name: 'Latitude' })).toHaveValue('30.2672');
@@ -123,9 +128,13 @@ test('a security admin adds a campus (maps provider stubbed, then unreachable), 
   await doors.getByRole('textbox', { name: 'Door Number' }).fill('EA1-EA10');
   await doors.getByRole('combobox', { name: 'Campus' }).selectOption({ label: CAMPUS });
   await expect(doors.getByRole('list', { name: 'Doors to create' }).getByRole('listitem')).toHaveCount(10);
-  await doors.getByLabel('Logo (image, under 2 MB)').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await doors
+    .getByLabel('Logo (image, under 2 MB)')
+    .setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await expect(doors.getByText('Please select an image file')).toBeVisible();
-  await doors.getByLabel('Upload QR Code Image (under 5 MB)').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024) });
+  await doors
+    .getByLabel('Upload QR Code Image (under 5 MB)')
+    .setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: Buffer.alloc(5 * 1024 * 1024) });
   await expect(doors.getByText('File size must be less than 5MB')).toBeVisible();
   await doors.getByRole('button', { name: 'Generate QR Code' }).click();
   await expect(doors.getByRole('img', { name: 'QR code preview for EA1' })).toBeVisible();
@@ -160,19 +169,31 @@ test('a security admin adds a campus (maps provider stubbed, then unreachable), 
 
   // After sync the tenant database holds every write.
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
-  const [campus] = await rest<Array<{ id: string; city: string; state: string; latitude: number | string; active: boolean }>>(`campus?select=id,city,state,latitude,active&campus_name=eq.${encodeURIComponent(CAMPUS)}`);
+  const [campus] = await rest<Array<{ id: string; city: string; state: string; latitude: number | string; active: boolean }>>(
+    `campus?select=id,city,state,latitude,active&campus_name=eq.${encodeURIComponent(CAMPUS)}`,
+  );
   expect(campus).toMatchObject({ city: 'Austin', state: 'TX', active: true });
   expect(Number(campus!.latitude)).toBeCloseTo(30.2672, 4);
   expect(await rest<unknown[]>(`campus?select=id&campus_name=eq.Annex%20Campus`)).toHaveLength(1);
-  const created = await rest<Array<{ id: string; door_number: string }>>(`doors?select=id,door_number&campus_id=eq.${campus!.id}&deleted_at=is.null`);
+  const created = await rest<Array<{ id: string; door_number: string }>>(
+    `doors?select=id,door_number&campus_id=eq.${campus!.id}&deleted_at=is.null`,
+  );
   expect(created.map((d) => d.door_number).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `EA${i + 1}`).sort());
   const ea3 = created.find((d) => d.door_number === 'EA3')!;
   // The badge can still read Synced for a moment after the last local write
   // (its live query catches up a tick later), so wait on the server itself.
   await expect
-    .poll(() => rest<Array<{ kind: string; door_id: string | null; condition: string }>>(`conditions?select=kind,door_id,condition&door_id=eq.${ea3.id}&deleted_at=is.null`), { timeout: 60_000 })
+    .poll(
+      () =>
+        rest<Array<{ kind: string; door_id: string | null; condition: string }>>(
+          `conditions?select=kind,door_id,condition&door_id=eq.${ea3.id}&deleted_at=is.null`,
+        ),
+      { timeout: 60_000 },
+    )
     .toEqual([expect.objectContaining({ kind: 'door', condition: 'Propped for deliveries' })]);
-  const conditions = await rest<Array<{ kind: string; door_id: string | null; condition: string }>>(`conditions?select=kind,door_id,condition&campus_id=eq.${campus!.id}&deleted_at=is.null`);
+  const conditions = await rest<Array<{ kind: string; door_id: string | null; condition: string }>>(
+    `conditions?select=kind,door_id,condition&campus_id=eq.${campus!.id}&deleted_at=is.null`,
+  );
   expect(conditions).toContainEqual(expect.objectContaining({ kind: 'campus', door_id: null, condition: 'Closed' }));
   await done(page);
 });
@@ -225,15 +246,23 @@ test('a security admin reports and resolves an incident and edits a security use
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
   // The server, not the badge, is the proof: wait for the last write there.
   await expect
-    .poll(async () => (await rest<Array<Record<string, unknown>>>(`users?select=phone,role,is_security_admin&email=eq.newhire@lincoln-isd.test`))[0], { timeout: 60_000 })
+    .poll(
+      async () =>
+        (await rest<Array<Record<string, unknown>>>(`users?select=phone,role,is_security_admin&email=eq.newhire@lincoln-isd.test`))[0],
+      { timeout: 60_000 },
+    )
     .toEqual({ phone: '(512)-555-0199', role: 'security_admin', is_security_admin: true });
-  const found = await rest<Array<Record<string, unknown>>>(`incidents?select=status,severity,resolution_notes,reported_by&title=eq.${encodeURIComponent('Capitol fire door propped open')}`);
+  const found = await rest<Array<Record<string, unknown>>>(
+    `incidents?select=status,severity,resolution_notes,reported_by&title=eq.${encodeURIComponent('Capitol fire door propped open')}`,
+  );
   expect(found).toEqual([expect.objectContaining({ status: 'resolved', severity: 'high', resolution_notes: 'Chair removed' })]);
   expect(found[0]?.reported_by).toBeTruthy();
   await done(page);
 });
 
-test('the door log report filters and downloads a CSV (parsed back, compared with the server) and a PDF (text checked)', async ({ browser }) => {
+test('the door log report filters and downloads a CSV (parsed back, compared with the server) and a PDF (text checked)', async ({
+  browser,
+}) => {
   const page = await signIn(browser, 'security@lincoln-isd.test');
   await card(page, 'Door Logs').click();
   const dialog = page.getByRole('dialog', { name: 'Door Logs Report' });
@@ -246,7 +275,9 @@ test('the door log report filters and downloads a CSV (parsed back, compared wit
   // What the server holds for the same filter (door EA1-EA4 at the middle school, a problem recorded).
   const campuses = await rest<Array<{ id: string; campus_name: string }>>(`campus?select=id,campus_name`);
   const middleId = campuses.find((c) => c.campus_name === MIDDLE)!.id;
-  const middleDoors = await rest<Array<{ id: string; door_number: string }>>(`doors?select=id,door_number&campus_id=eq.${middleId}&door_number=in.(EA1,EA2,EA3,EA4)`);
+  const middleDoors = await rest<Array<{ id: string; door_number: string }>>(
+    `doors?select=id,door_number&campus_id=eq.${middleId}&door_number=in.(EA1,EA2,EA3,EA4)`,
+  );
   const numberOf = new Map(middleDoors.map((d) => [d.id, d.door_number]));
   const logs = await rest<Array<{ door_id: string; door_problem: string | null; notes: string | null }>>(
     `door_log?select=door_id,door_problem,notes&campus=eq.${encodeURIComponent(MIDDLE)}&door_id=in.(${middleDoors.map((d) => d.id).join(',')})`,
@@ -291,7 +322,9 @@ test('the door log report filters and downloads a CSV (parsed back, compared wit
   await done(page);
 });
 
-test('the officer account cannot delete a door: its stale cached button is refused by the server and shown as needing attention', async ({ browser }) => {
+test('the officer account cannot delete a door: its stale cached button is refused by the server and shown as needing attention', async ({
+  browser,
+}) => {
   // As signed in, the officer is offered nothing that changes doors.
   const plain = await browser.newContext({ baseURL: base });
   const view = await plain.newPage();

@@ -3,7 +3,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export const PASSWORD = 'Lockstep-demo1!';
-export const LINCOLN = { slug: 'lincoln-isd', company: 'Lincoln Independent School District', display: 'Lincoln ISD', domain: 'lincoln-isd.test' };
+export const LINCOLN = {
+  slug: 'lincoln-isd',
+  company: 'Lincoln Independent School District',
+  display: 'Lincoln ISD',
+  domain: 'lincoln-isd.test',
+};
 
 /** Each Lincoln demo role and the screen it lands on after sign-in. */
 export const LINCOLN_ROLES = [

@@ -20,7 +20,13 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 /** Paths that are server endpoints, never app screens. */
-const NOT_SCREENS = [/^\/platform\//, /^\/t\/[^/]+\/(auth|rest|functions|storage)\//, /^\/api\//, /^\/app-config\.json$/, /\/[^/?]+\.[a-z0-9]+$/i];
+const NOT_SCREENS = [
+  /^\/platform\//,
+  /^\/t\/[^/]+\/(auth|rest|functions|storage)\//,
+  /^\/api\//,
+  /^\/app-config\.json$/,
+  /\/[^/?]+\.[a-z0-9]+$/i,
+];
 
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: NOT_SCREENS }));
 

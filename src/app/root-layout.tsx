@@ -7,7 +7,10 @@ import { UpdatePrompt } from './update-prompt';
 export function RootLayout() {
   return (
     <ToastProvider>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+      >
         Skip to content
       </a>
       <OfflineIndicator />

@@ -61,12 +61,28 @@ export const routes: RouteObject[] = [
       { path: 'tenant-login', lazy: async () => ({ Component: (await tenantAuth()).TenantDiscoveryPage }) },
       { path: 'tenant/:tenantSlug/login', lazy: async () => ({ Component: (await tenantAuth()).TenantLoginPage }) },
       { path: 'tenant/:tenantSlug/change-password', lazy: async () => ({ Component: (await tenantAuth()).ChangePasswordPage }) },
-      { path: 'tenant/:tenantSlug/dashboard', loader: requireDashboard, lazy: async () => ({ Component: (await tenantDashboard()).TenantDashboardPage }) },
-      { path: 'tenant/:tenantSlug/security', loader: requireTenant, lazy: async () => ({ Component: (await security()).SecurityDashboardPage }) },
+      {
+        path: 'tenant/:tenantSlug/dashboard',
+        loader: requireDashboard,
+        lazy: async () => ({ Component: (await tenantDashboard()).TenantDashboardPage }),
+      },
+      {
+        path: 'tenant/:tenantSlug/security',
+        loader: requireTenant,
+        lazy: async () => ({ Component: (await security()).SecurityDashboardPage }),
+      },
       { path: 'tenant/:tenantSlug/rounds', loader: requireTenant, lazy: async () => ({ Component: (await rounds()).RoundsPage }) },
       { path: 'tenant/:tenantSlug/scan', loader: requireTenant, lazy: async () => ({ Component: (await doorChecks()).ScanPage }) },
-      { path: 'tenant/:tenantSlug/transportation', loader: requireTenant, lazy: async () => ({ Component: (await transportation()).TransportationPage }) },
-      { path: 'tenant/:tenantSlug/student-parking', loader: requireTenant, lazy: async () => ({ Component: (await studentParking()).StudentParkingPage }) },
+      {
+        path: 'tenant/:tenantSlug/transportation',
+        loader: requireTenant,
+        lazy: async () => ({ Component: (await transportation()).TransportationPage }),
+      },
+      {
+        path: 'tenant/:tenantSlug/student-parking',
+        loader: requireTenant,
+        lazy: async () => ({ Component: (await studentParking()).StudentParkingPage }),
+      },
 
       { path: '*', lazy: async () => ({ Component: (await publicSite()).NotFoundPage }) },
     ],

@@ -48,7 +48,11 @@ export function UpdatePrompt() {
         >
           Update now
         </button>
-        <button type="button" className="min-h-10 rounded-lg px-3 text-sm text-slate-700 hover:bg-slate-100" onClick={() => setWaiting(false)}>
+        <button
+          type="button"
+          className="min-h-10 rounded-lg px-3 text-sm text-slate-700 hover:bg-slate-100"
+          onClick={() => setWaiting(false)}
+        >
           Later
         </button>
       </div>

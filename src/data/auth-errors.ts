@@ -7,8 +7,7 @@
 export const AUTH_MESSAGES = {
   invalidCredentials: 'Invalid email or password',
   emailNotConfirmed: 'Please check your email and confirm your account',
-  tenantUnavailable:
-    'Database connection error. The tenant database is currently unavailable. Please contact your administrator.',
+  tenantUnavailable: 'Database connection error. The tenant database is currently unavailable. Please contact your administrator.',
   loginFailed: 'Login failed. Please try again.',
   unexpected: 'An unexpected error occurred. Please try again.',
   platformUnexpected: 'An unexpected error occurred.',

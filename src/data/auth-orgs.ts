@@ -102,7 +102,10 @@ export async function searchOrganizations(term: string): Promise<Organization[]>
   // The same encoding supabase-js uses for .ilike(column, '%term%').
   const pattern = encodeURIComponent(ilikePattern(q));
   const base = `Tenants?select=${ORG_COLUMNS}&status=eq.active&order=company_name.asc&limit=${SEARCH_LIMIT}`;
-  const [byCompany, byDisplay] = await Promise.allSettled([platformRest(`${base}&company_name=ilike.${pattern}`), platformRest(`${base}&display_name=ilike.${pattern}`)]);
+  const [byCompany, byDisplay] = await Promise.allSettled([
+    platformRest(`${base}&company_name=ilike.${pattern}`),
+    platformRest(`${base}&display_name=ilike.${pattern}`),
+  ]);
   if (byCompany.status === 'rejected' && byDisplay.status === 'rejected') {
     throw new Error('Failed to search organizations. Please try again.', { cause: byCompany.reason });
   }
@@ -112,7 +115,8 @@ export async function searchOrganizations(term: string): Promise<Organization[]>
   );
 }
 
-export type OrganizationLookup = { status: 'found'; organization: Organization } | { status: 'not-found' } | { status: 'error'; message: string };
+export type OrganizationLookup =
+  { status: 'found'; organization: Organization } | { status: 'not-found' } | { status: 'error'; message: string };
 
 /** One organization by slug through the RPC get_organization_by_slug (cached for offline use). */
 export async function getOrganizationBySlug(slug: string): Promise<OrganizationLookup> {

@@ -21,7 +21,11 @@ export function parseStoredSession(raw: string | null): StoredSession | null {
   try {
     const json = JSON.parse(raw) as Record<string, unknown>;
     // supabase-js v2 stores the session itself; very old versions wrapped it in currentSession.
-    const session = (json.currentSession ?? json) as { user?: { id?: unknown; email?: unknown }; expires_at?: unknown; refresh_token?: unknown };
+    const session = (json.currentSession ?? json) as {
+      user?: { id?: unknown; email?: unknown };
+      expires_at?: unknown;
+      refresh_token?: unknown;
+    };
     const id = session.user?.id;
     if (typeof id !== 'string' || typeof session.refresh_token !== 'string') return null;
     return {

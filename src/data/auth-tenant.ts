@@ -81,7 +81,8 @@ export async function changeTenantPassword(slug: string, currentPassword: string
     if (check.error) {
       return {
         ok: false,
-        message: classifyAuthError(check.error) === 'invalid-credentials' ? 'Current password is incorrect' : tenantSignInMessage(check.error),
+        message:
+          classifyAuthError(check.error) === 'invalid-credentials' ? 'Current password is incorrect' : tenantSignInMessage(check.error),
       };
     }
     const { error } = await client.auth.updateUser({ password: newPassword });

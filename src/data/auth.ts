@@ -43,11 +43,7 @@ export async function signOutPlatform(): Promise<void> {
   return (await platform()).signOutPlatform();
 }
 
-export async function signInTenant(
-  org: Organization,
-  email: string,
-  password: string,
-): Promise<TenantSignInResult> {
+export async function signInTenant(org: Organization, email: string, password: string): Promise<TenantSignInResult> {
   return (await tenant()).signInTenant(org, email, password);
 }
 export async function changeTenantPassword(slug: string, currentPassword: string, newPassword: string): Promise<ChangePasswordResult> {

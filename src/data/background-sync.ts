@@ -76,8 +76,11 @@ export async function runBackgroundPush(slug: string, options: BackgroundPushOpt
     const client = options.fetch ? createTenantClient(endpoint, options.fetch) : getTenantClient(endpoint);
     const session = supabaseSessionSource(client, { storage: idbAuthStorage, storageKey: tenantStorageKey(slug) }, locks);
     const transport = createSyncTransport(db, session, options.fetch);
-    const outcome = await locks.request(leaderLockName(db), { ifAvailable: true }, async (granted) => (granted ? pushOutbox({ db, transport }) : null));
-    if (outcome?.kind === 'retry') throw new Error(`Push will be retried: ${outcome.error.code || outcome.error.status} ${outcome.error.message}`);
+    const outcome = await locks.request(leaderLockName(db), { ifAvailable: true }, async (granted) =>
+      granted ? pushOutbox({ db, transport }) : null,
+    );
+    if (outcome?.kind === 'retry')
+      throw new Error(`Push will be retried: ${outcome.error.code || outcome.error.status} ${outcome.error.message}`);
     return outcome;
   } finally {
     db.close();

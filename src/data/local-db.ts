@@ -68,7 +68,9 @@ export async function openTenantDb(binding: TenantBinding): Promise<TenantDb> {
       const value = found?.value;
       if (value && typeof value === 'object' && 'url' in value) {
         if (value.url !== b.url) {
-          throw new TenantMismatchError(`This device's data for ${b.slug} belongs to ${String(value.url)}, not ${b.url}; it will not be sent elsewhere.`);
+          throw new TenantMismatchError(
+            `This device's data for ${b.slug} belongs to ${String(value.url)}, not ${b.url}; it will not be sent elsewhere.`,
+          );
         }
       } else {
         await db.meta.put({ key: 'binding', value: { slug: b.slug, url: b.url, userId: b.userId } });

@@ -44,7 +44,9 @@ export function createMemoryLocks(): LockProvider {
         const waiter: Waiter = {
           start: () => {
             options.signal?.removeEventListener('abort', onAbort);
-            fn(true).then(resolve, reject).finally(() => release(name));
+            fn(true)
+              .then(resolve, reject)
+              .finally(() => release(name));
           },
         };
         const onAbort = (): void => {

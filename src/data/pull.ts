@@ -35,12 +35,22 @@ export function emptySyncState(table: SyncedTable): SyncState {
   return { table, updated_at: null, id: null, refetch: [], last_pull_at: null, last_error: null };
 }
 
-async function applyRows(db: TenantDb, table: SyncedTable, rows: readonly CacheRow[], opts: { cursor: Cursor | null; missingIds?: readonly string[]; clearRefetch?: boolean }): Promise<number> {
+async function applyRows(
+  db: TenantDb,
+  table: SyncedTable,
+  rows: readonly CacheRow[],
+  opts: { cursor: Cursor | null; missingIds?: readonly string[]; clearRefetch?: boolean },
+): Promise<number> {
   const cache = db.cache(table);
   let applied = 0;
   await db.transaction('rw', [cache, db.outbox, db.sync_state], async () => {
     const ids = [...rows.map((r) => r.id), ...(opts.missingIds ?? [])];
-    const pendingRows = ids.length ? await db.outbox.where('[table+row_id]').anyOf(ids.map((id) => [table, id])).toArray() : [];
+    const pendingRows = ids.length
+      ? await db.outbox
+          .where('[table+row_id]')
+          .anyOf(ids.map((id) => [table, id]))
+          .toArray()
+      : [];
     const pending = new Set(pendingRows.map((e) => e.row_id));
     const puts: CacheRow[] = [];
     const deletes: string[] = [];
@@ -95,7 +105,11 @@ export async function pullTable(deps: PullDeps, table: SyncedTable): Promise<Pul
     const r = await transport.byIds(table, state.refetch);
     if (!r.ok) return failed(r.error, r.token);
     const found = new Set(r.rows.map((row) => row.id));
-    applied += await applyRows(db, table, r.rows, { cursor: null, missingIds: state.refetch.filter((id) => !found.has(id)), clearRefetch: true });
+    applied += await applyRows(db, table, r.rows, {
+      cursor: null,
+      missingIds: state.refetch.filter((id) => !found.has(id)),
+      clearRefetch: true,
+    });
   }
 
   const since = state.updated_at ? overlapStart(state.updated_at, overlapMs) : null;

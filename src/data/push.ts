@@ -129,7 +129,11 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
     if (!window.length) {
       await settleAcks();
       await cp('before-read');
-      window = (await db.outbox.where('seq').above(cursor).limit(batchRows * WINDOW_BATCHES).toArray()) as StoredOutboxEntry[];
+      window = (await db.outbox
+        .where('seq')
+        .above(cursor)
+        .limit(batchRows * WINDOW_BATCHES)
+        .toArray()) as StoredOutboxEntry[];
       await cp('after-read');
       if (!window.length) return finish({ kind: 'drained', ...tally });
     }

@@ -26,13 +26,7 @@ export async function listDoorsByCampus(db: TenantDb, campusId: string): Promise
 
 /** A door's checks, newest first, through the [door_id+created_at] index. */
 export function listDoorLogsByDoor(db: TenantDb, doorId: string, limit = 50): Promise<CacheRow[]> {
-  return db
-    .cache('door_log')
-    .where('[door_id+created_at]')
-    .between([doorId, ''], [doorId, '\uffff'])
-    .reverse()
-    .limit(limit)
-    .toArray();
+  return db.cache('door_log').where('[door_id+created_at]').between([doorId, ''], [doorId, '\uffff']).reverse().limit(limit).toArray();
 }
 
 /** Door checks created in [fromIso, toIso), newest first (today's checks, reports). */

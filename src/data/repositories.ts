@@ -18,7 +18,13 @@ function nowIso(): string {
   return new Date().toISOString();
 }
 
-async function writeWithOutbox(db: TenantDb, table: SyncedTable, op: OutboxOp, id: string, build: (existing: CacheRow | undefined) => { row: CacheRow | null; payload: Record<string, unknown> }): Promise<CacheRow | null> {
+async function writeWithOutbox(
+  db: TenantDb,
+  table: SyncedTable,
+  op: OutboxOp,
+  id: string,
+  build: (existing: CacheRow | undefined) => { row: CacheRow | null; payload: Record<string, unknown> },
+): Promise<CacheRow | null> {
   const cache = db.cache(table);
   const row = await guardQuota(() =>
     db.transaction('rw', cache, db.outbox, async () => {
@@ -80,7 +86,10 @@ export async function upsertRow(db: TenantDb, table: SyncedTable, values: Record
  */
 export async function updateRow(db: TenantDb, table: SyncedTable, id: string, patch: Record<string, unknown>): Promise<CacheRow> {
   if (APPEND_ONLY_TABLES.has(table)) throw new AppendOnlyError(`${table} is append-only: record a new entry instead of changing one.`);
-  const written = await writeWithOutbox(db, table, 'update', id, (existing) => ({ row: { ...(existing ?? {}), ...patch, id }, payload: { ...patch } }));
+  const written = await writeWithOutbox(db, table, 'update', id, (existing) => ({
+    row: { ...(existing ?? {}), ...patch, id },
+    payload: { ...patch },
+  }));
   if (!written) throw new Error('unreachable: update always writes a row');
   return written;
 }

@@ -37,7 +37,11 @@ function parseStored(raw: string | null): StoredTokens | null {
     if (!v || typeof v !== 'object') return null;
     const o = v as Record<string, unknown>;
     if (typeof o.access_token !== 'string' || typeof o.refresh_token !== 'string') return null;
-    return { access_token: o.access_token, refresh_token: o.refresh_token, expires_at: typeof o.expires_at === 'number' ? o.expires_at : null };
+    return {
+      access_token: o.access_token,
+      refresh_token: o.refresh_token,
+      expires_at: typeof o.expires_at === 'number' ? o.expires_at : null,
+    };
   } catch {
     return null;
   }
@@ -89,7 +93,9 @@ export function supabaseSessionSource(client: SupabaseClient, ref: SessionStorag
       // refused by the server but not expired -> refreshSession with the
       // stored token (one refresh).
       const expired = now.expires_at !== null && now.expires_at - EXPIRY_MARGIN_S <= Date.now() / 1000;
-      const { data, error } = expired ? await client.auth.getSession() : await client.auth.refreshSession({ refresh_token: now.refresh_token });
+      const { data, error } = expired
+        ? await client.auth.getSession()
+        : await client.auth.refreshSession({ refresh_token: now.refresh_token });
       if (!error && data.session && data.session.refresh_token !== now.refresh_token) return 'refreshed';
       if (!error) return 'failed';
       const status = 'status' in error && typeof error.status === 'number' ? error.status : 0;

@@ -24,7 +24,11 @@ export async function checkBeforeSignOut(db: TenantDb): Promise<SignOutCheck> {
  * Signs out unless unsent changes exist and `confirmed` is false; in that
  * case nothing happens and the check (with its warning) comes back.
  */
-export async function signOutKeepingOutbox(client: SupabaseClient, db: TenantDb, confirmed = false): Promise<SignOutCheck & { signedOut: boolean }> {
+export async function signOutKeepingOutbox(
+  client: SupabaseClient,
+  db: TenantDb,
+  confirmed = false,
+): Promise<SignOutCheck & { signedOut: boolean }> {
   const check = await checkBeforeSignOut(db);
   if (check.warning && !confirmed) return { ...check, signedOut: false };
   // Local scope: this device only; the queue is kept (it is never deleted here).

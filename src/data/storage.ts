@@ -22,7 +22,10 @@ export async function requestPersistentStorage(): Promise<PersistAnswer> {
 export class StorageFullError extends Error {
   override readonly name = 'StorageFullError';
   constructor(cause: unknown) {
-    super('This device is out of storage space, so this change was not saved. Everything saved before is still queued. Free up space (or sync while online) and try again.', { cause });
+    super(
+      'This device is out of storage space, so this change was not saved. Everything saved before is still queued. Free up space (or sync while online) and try again.',
+      { cause },
+    );
   }
 }
 

@@ -80,7 +80,16 @@ export class SyncEngine {
   readonly transport: SyncTransport;
   private readonly locks: LockProvider;
   private readonly tables: readonly SyncedTable[];
-  private state: EngineState = { role: 'stopped', running: false, paused: null, lastError: null, attempts: 0, nextRetryAt: null, lastSyncAt: null, lastPush: null };
+  private state: EngineState = {
+    role: 'stopped',
+    running: false,
+    paused: null,
+    lastError: null,
+    attempts: 0,
+    nextRetryAt: null,
+    lastSyncAt: null,
+    lastPush: null,
+  };
   private listeners = new Set<(s: EngineState) => void>();
   private dead = false;
   private abort: AbortController | null = null;
@@ -222,7 +231,9 @@ export class SyncEngine {
     } catch (e) {
       if (!(e instanceof EngineKilledError)) {
         // A local failure (IndexedDB closed, quota): keep everything, try later.
-        this.set({ lastError: { code: 'LOCAL', message: e instanceof Error ? e.message : String(e), details: null, hint: null, status: 0 } });
+        this.set({
+          lastError: { code: 'LOCAL', message: e instanceof Error ? e.message : String(e), details: null, hint: null, status: 0 },
+        });
         this.scheduleRetry();
       }
     } finally {
@@ -239,7 +250,12 @@ export class SyncEngine {
     }
     let refreshed = false;
     for (;;) {
-      const push = await pushOutbox({ db: this.db, transport: this.transport, batchRows: this.opts.batchRows, checkpoint: this.checkpoint });
+      const push = await pushOutbox({
+        db: this.db,
+        transport: this.transport,
+        batchRows: this.opts.batchRows,
+        checkpoint: this.checkpoint,
+      });
       this.set({ lastPush: push });
       if (push.kind === 'drained') break;
       if (push.kind === 'retry') {
@@ -259,12 +275,18 @@ export class SyncEngine {
   private async pullAll(): Promise<void> {
     let refreshed = false;
     for (const table of this.tables) {
-      let r: PullOutcome = await pullTable({ db: this.db, transport: this.transport, pageSize: this.opts.pageSize, overlapMs: this.opts.overlapMs }, table);
+      let r: PullOutcome = await pullTable(
+        { db: this.db, transport: this.transport, pageSize: this.opts.pageSize, overlapMs: this.opts.overlapMs },
+        table,
+      );
       await this.checkpoint('after-pull');
       if (r.kind === 'auth' && !refreshed) {
         refreshed = true;
         if (!(await this.refresh(r.token, r.error))) return;
-        r = await pullTable({ db: this.db, transport: this.transport, pageSize: this.opts.pageSize, overlapMs: this.opts.overlapMs }, table);
+        r = await pullTable(
+          { db: this.db, transport: this.transport, pageSize: this.opts.pageSize, overlapMs: this.opts.overlapMs },
+          table,
+        );
       }
       if (r.kind === 'retry' || r.kind === 'auth') {
         this.set({ lastError: r.error });

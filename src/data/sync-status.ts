@@ -74,6 +74,8 @@ export function describeSyncStatus(s: SyncStatusInput): SyncStatusView {
 /** The sign-out warning, or null when nothing would be left behind unsent. */
 export function signOutWarning(pending: number, rejected: number): string | null {
   if (pending === 0 && rejected === 0) return null;
-  const parts = [pending ? `${changes(pending)} not yet sent` : '', rejected ? `${changes(rejected)} the server refused` : ''].filter(Boolean);
+  const parts = [pending ? `${changes(pending)} not yet sent` : '', rejected ? `${changes(rejected)} the server refused` : ''].filter(
+    Boolean,
+  );
   return `This device still holds ${parts.join(' and ')}. They stay here and are sent after you sign in again as the same user; signing in elsewhere will not have them.`;
 }

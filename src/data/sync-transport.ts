@@ -62,7 +62,12 @@ export function createSyncTransport(db: TenantDb, session: SessionSource, baseFe
     }
     const headers = new Headers(init?.headers);
     if (headers.get('Authorization') === `Bearer ${anonKey}`) {
-      const body = { code: NO_SESSION_CODE, message: 'Sign-in needed: there is no session for this organization on this device.', details: null, hint: null };
+      const body = {
+        code: NO_SESSION_CODE,
+        message: 'Sign-in needed: there is no session for this organization on this device.',
+        details: null,
+        hint: null,
+      };
       return new Response(JSON.stringify(body), { status: 401, headers: { 'content-type': 'application/json' } });
     }
     return baseFetch(input, init);
@@ -87,7 +92,8 @@ export function createSyncTransport(db: TenantDb, session: SessionSource, baseFe
   // pulled row upserted back must not try to write them.
   const clean = (table: SyncedTable, payload: Record<string, unknown>): Record<string, unknown> =>
     Object.fromEntries(Object.entries(payload).filter(([k]) => !isServerOwnedColumn(table, k)));
-  const sendPayloads = (entries: readonly StoredOutboxEntry[]): Record<string, unknown>[] => entries.map((e) => ({ ...clean(e.table, e.payload), id: e.row_id }));
+  const sendPayloads = (entries: readonly StoredOutboxEntry[]): Record<string, unknown>[] =>
+    entries.map((e) => ({ ...clean(e.table, e.payload), id: e.row_id }));
 
   return {
     url,
@@ -111,15 +117,26 @@ export function createSyncTransport(db: TenantDb, session: SessionSource, baseFe
         const { id: _id, ...patch } = clean(table, e.payload);
         const r = await client.from(table).update(patch).eq('id', e.row_id).select('id');
         if (r.error) return fail(r.error, r.status);
-        if (!r.data?.length) return fail({ code: NOT_APPLIED_CODE, message: 'The server did not apply this change: the row is missing or you may not change it.' }, 404);
+        if (!r.data?.length)
+          return fail(
+            { code: NOT_APPLIED_CODE, message: 'The server did not apply this change: the row is missing or you may not change it.' },
+            404,
+          );
         return { ok: true };
       }
       // delete: a soft delete, so the tombstone reaches other devices.
       const ids = entries.map((e) => e.row_id);
-      const at = entries.map((e) => String(e.payload.deleted_at ?? e.created_at)).sort().at(-1);
+      const at = entries
+        .map((e) => String(e.payload.deleted_at ?? e.created_at))
+        .sort()
+        .at(-1);
       const r = await client.from(table).update({ deleted_at: at }).in('id', ids).select('id');
       if (r.error) return fail(r.error, r.status);
-      if ((r.data?.length ?? 0) < ids.length) return fail({ code: NOT_APPLIED_CODE, message: 'The server did not apply this delete: the row is missing or you may not remove it.' }, 404);
+      if ((r.data?.length ?? 0) < ids.length)
+        return fail(
+          { code: NOT_APPLIED_CODE, message: 'The server did not apply this delete: the row is missing or you may not remove it.' },
+          404,
+        );
       return { ok: true };
     },
     async page({ table, since, after, limit }) {
@@ -131,7 +148,10 @@ export function createSyncTransport(db: TenantDb, session: SessionSource, baseFe
       return { ok: true, rows: (r.data ?? []) as CacheRow[] };
     },
     async byIds(table, ids) {
-      const r = await client.from(table).select('*').in('id', [...ids]);
+      const r = await client
+        .from(table)
+        .select('*')
+        .in('id', [...ids]);
       if (r.error) return fail(r.error, r.status);
       return { ok: true, rows: (r.data ?? []) as CacheRow[] };
     },

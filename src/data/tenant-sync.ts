@@ -38,7 +38,11 @@ export function openTenantSync(endpoint: TenantEndpoint, userId: string, options
     p = (async () => {
       const db = await openTenantDb({ slug: endpoint.slug, url: endpoint.supabase_url, anonKey: endpoint.supabase_anon_key, userId });
       const locks = options.locks ?? defaultLocks();
-      const session = supabaseSessionSource(getTenantClient(endpoint), { storage: idbAuthStorage, storageKey: tenantStorageKey(endpoint.slug) }, locks);
+      const session = supabaseSessionSource(
+        getTenantClient(endpoint),
+        { storage: idbAuthStorage, storageKey: tenantStorageKey(endpoint.slug) },
+        locks,
+      );
       await idbAuthStorage.setItem(endpointStorageKey(endpoint.slug), JSON.stringify({ ...endpoint, userId }));
       const engine = new SyncEngine({ ...options, db, session, locks });
       // When the network fails with work queued, ask for a Background Sync

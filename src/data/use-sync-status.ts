@@ -38,7 +38,11 @@ export function useSyncStatus(sync: TenantSync | null): SyncStatus {
     return () => clearInterval(t);
   }, []);
   const subscribeWrites = useCallback((cb: () => void) => subscribeLocalWrites(db, cb), [db]);
-  const writes = useSyncExternalStore(subscribeWrites, () => localWriteCount(db), () => 0);
+  const writes = useSyncExternalStore(
+    subscribeWrites,
+    () => localWriteCount(db),
+    () => 0,
+  );
   const counts = useLiveQuery(async () => {
     if (!db) return null;
     // Writes this snapshot is sure to include: those committed before it began.
@@ -64,5 +68,11 @@ export function useSyncStatus(sync: TenantSync | null): SyncStatus {
     lastError: counts?.shared?.lastError ?? null,
     now,
   });
-  return { ...view, pending, rejected: counts?.rejected ?? 0, oldestPendingAt: counts?.oldestPendingAt ?? null, loading: counts === undefined };
+  return {
+    ...view,
+    pending,
+    rejected: counts?.rejected ?? 0,
+    oldestPendingAt: counts?.oldestPendingAt ?? null,
+    loading: counts === undefined,
+  };
 }

@@ -14,7 +14,11 @@ export type TenantResource<T> = { value: T; error: null } | { value: null; error
 const NO_ORGANIZATION = 'This device has no record of this organization. Sign in again while online.';
 
 /** `open` must be stable (a module-level function): it is an effect dependency. */
-export function useTenantResource<T>(slug: string, userId: string, open: (endpoint: TenantEndpoint, userId: string) => Promise<T>): TenantResource<T> {
+export function useTenantResource<T>(
+  slug: string,
+  userId: string,
+  open: (endpoint: TenantEndpoint, userId: string) => Promise<T>,
+): TenantResource<T> {
   const [state, setState] = useState<TenantResource<T>>({ value: null, error: null });
   const missing = !getCachedOrganization(slug) || !userId;
   useEffect(() => {
@@ -23,7 +27,9 @@ export function useTenantResource<T>(slug: string, userId: string, open: (endpoi
     let live = true;
     open({ slug, supabase_url: org.supabase_url, supabase_anon_key: org.supabase_anon_key }, userId)
       .then((value) => live && setState({ value, error: null }))
-      .catch((e: unknown) => live && setState({ value: null, error: e instanceof Error ? e.message : 'The local store could not be opened.' }));
+      .catch(
+        (e: unknown) => live && setState({ value: null, error: e instanceof Error ? e.message : 'The local store could not be opened.' }),
+      );
     return () => {
       live = false;
     };

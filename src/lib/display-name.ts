@@ -13,7 +13,10 @@ export function nameFromEmail(email: string): string {
     .join(' ');
 }
 
-export function displayNameOf(profile: { first_name?: string | null; last_name?: string | null; email?: string | null } | null, email: string): string {
+export function displayNameOf(
+  profile: { first_name?: string | null; last_name?: string | null; email?: string | null } | null,
+  email: string,
+): string {
   const full = [profile?.first_name, profile?.last_name]
     .map((s) => (s ?? '').trim())
     .filter((s) => s.length > 0)

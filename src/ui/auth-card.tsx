@@ -2,7 +2,19 @@ import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 
 /** The centred card every sign-in screen uses. */
-export function AuthCard({ title, subtitle, children, footer, docTitle }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode; docTitle: string }) {
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+  footer,
+  docTitle,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  docTitle: string;
+}) {
   useEffect(() => {
     document.title = `${docTitle} · Lockstep`;
   }, [docTitle]);

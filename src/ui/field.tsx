@@ -13,7 +13,10 @@ export const inputClass =
   'block w-full min-h-11 rounded-lg border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-blue-700 focus:outline-2 focus:outline-blue-700 aria-[invalid=true]:border-red-700';
 
 /** A labelled input with an optional hint and an error announced to screen readers. */
-export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field({ label, error, hint, trailing, id, className, required, ...rest }, ref) {
+export const Field = forwardRef<HTMLInputElement, FieldProps>(function Field(
+  { label, error, hint, trailing, id, className, required, ...rest },
+  ref,
+) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const hintId = hint ? `${inputId}-hint` : undefined;

@@ -33,7 +33,9 @@ export function Modal({ open, onClose, title, description, children, footer, siz
               className="rounded-md p-2 text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-blue-700"
               aria-label="Close"
             >
-              <span aria-hidden="true" className="text-xl leading-none">×</span>
+              <span aria-hidden="true" className="text-xl leading-none">
+                ×
+              </span>
             </button>
           </div>
           <div className="overflow-y-auto px-5 py-4">{children}</div>

@@ -9,7 +9,17 @@ export interface TabItem {
 }
 
 /** Tabs on Headless UI: arrow keys move between tabs, panels are labelled by their tab. */
-export function Tabs({ items, selectedIndex, onChange, label }: { items: readonly TabItem[]; selectedIndex?: number; onChange?: (index: number) => void; label: string }) {
+export function Tabs({
+  items,
+  selectedIndex,
+  onChange,
+  label,
+}: {
+  items: readonly TabItem[];
+  selectedIndex?: number;
+  onChange?: (index: number) => void;
+  label: string;
+}) {
   return (
     <TabGroup {...(selectedIndex !== undefined ? { selectedIndex } : {})} {...(onChange ? { onChange } : {})}>
       <TabList aria-label={label} className="flex gap-1 overflow-x-auto border-b border-slate-200">

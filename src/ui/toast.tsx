@@ -75,7 +75,12 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
 function ToastView({ item, onDismiss }: { item: ToastItem; onDismiss: (id: number) => void }) {
   return (
-    <div className={cx('pointer-events-auto flex w-full max-w-sm items-center gap-3 rounded-xl border px-4 py-3 shadow-lg', tones[item.tone ?? 'info'])}>
+    <div
+      className={cx(
+        'pointer-events-auto flex w-full max-w-sm items-center gap-3 rounded-xl border px-4 py-3 shadow-lg',
+        tones[item.tone ?? 'info'],
+      )}
+    >
       <p className="flex-1 text-sm">{item.message}</p>
       {item.action && (
         <button
@@ -89,7 +94,12 @@ function ToastView({ item, onDismiss }: { item: ToastItem; onDismiss: (id: numbe
           {item.action.label}
         </button>
       )}
-      <button type="button" className="rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-black/5" aria-label="Dismiss notification" onClick={() => onDismiss(item.id)}>
+      <button
+        type="button"
+        className="rounded-md px-2 py-1 text-sm text-slate-700 hover:bg-black/5"
+        aria-label="Dismiss notification"
+        onClick={() => onDismiss(item.id)}
+      >
         ×
       </button>
     </div>

@@ -53,10 +53,10 @@ async function resetData(config: EngineConfig): Promise<void> {
   const c = new pg.Client({ connectionString: config.url });
   await c.connect();
   try {
-    const dbs = await c.query<{ datname: string }>(
-      `select datname from pg_database where datname like $1 and datname not like $2`,
-      [`${config.prefix}%`, `${POSTGRES_TEMPLATE_PREFIX}%`],
-    );
+    const dbs = await c.query<{ datname: string }>(`select datname from pg_database where datname like $1 and datname not like $2`, [
+      `${config.prefix}%`,
+      `${POSTGRES_TEMPLATE_PREFIX}%`,
+    ]);
     for (const d of dbs.rows) await c.query(`drop database if exists "${d.datname.replace(/"/g, '""')}" with (force)`);
   } finally {
     await c.end();

@@ -51,7 +51,8 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
   },
 ];
 
-export type DemoRole = 'staff_admin' | 'staff' | 'super_admin' | 'security_admin' | 'transportation_admin' | 'office_staff' | 'regular_user';
+export type DemoRole =
+  'staff_admin' | 'staff' | 'super_admin' | 'security_admin' | 'transportation_admin' | 'office_staff' | 'regular_user';
 
 export interface DemoAccount {
   email: string;

@@ -49,9 +49,7 @@ export async function createProjectKeys(ref: string): Promise<ProjectKeys> {
   return { jwtSecret, anonKey, serviceKey };
 }
 
-export type JwtCheck =
-  | { ok: true; claims: JwtClaims }
-  | { ok: false; reason: 'expired' | 'invalid' };
+export type JwtCheck = { ok: true; claims: JwtClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 const ROLES: readonly string[] = ['anon', 'authenticated', 'service_role'];
 

@@ -50,9 +50,7 @@ export async function bootstrap(db: SqlClient): Promise<void> {
 
 export async function migrate(db: SqlEngine, kind: ProjectKind): Promise<string[]> {
   const done = new Set(
-    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (r) => r.version,
-    ),
+    (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version),
   );
   const applied: string[] = [];
   for (const m of await listMigrations(migrationsDir(kind))) {
@@ -60,10 +58,7 @@ export async function migrate(db: SqlEngine, kind: ProjectKind): Promise<string[
     const sql = await readFile(m.path, 'utf8');
     await db.transaction(async (tx) => {
       await tx.exec(sql);
-      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-        m.version,
-        m.name,
-      ]);
+      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [m.version, m.name]);
     });
     applied.push(`${m.version}_${m.name}`);
   }

@@ -72,17 +72,28 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   const tooLarge = bodyLimit({
     maxSize: limit,
     onError: (c) =>
-      c.json({ code: 'PGRST413', message: 'Payload Too Large', details: `The request body is larger than ${limit} bytes`, hint: null }, 413),
+      c.json(
+        { code: 'PGRST413', message: 'Payload Too Large', details: `The request body is larger than ${limit} bytes`, hint: null },
+        413,
+      ),
   });
 
   const platform = new Hono<StackEnv>();
-  platform.use('*', projectGateway(async () => stack.platform, limit), tooLarge);
+  platform.use(
+    '*',
+    projectGateway(async () => stack.platform, limit),
+    tooLarge,
+  );
   platform.route('/auth/v1', createAuthApp());
   platform.route('/rest/v1', createRestApp());
   app.route('/platform', platform);
 
   const tenant = new Hono<StackEnv>();
-  tenant.use('*', projectGateway((c) => stack.tenant(c.req.param('slug') ?? ''), limit), tooLarge);
+  tenant.use(
+    '*',
+    projectGateway((c) => stack.tenant(c.req.param('slug') ?? ''), limit),
+    tooLarge,
+  );
   tenant.route('/auth/v1', createAuthApp());
   tenant.route('/rest/v1', createRestApp());
   app.route('/t/:slug', tenant);
@@ -98,11 +109,9 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   );
 
   app.get('/app-config.json', (c) =>
-    c.json(
-      { platformUrl: `${stack.publicUrl}/platform`, platformAnonKey: stack.platform.keys.anonKey },
-      200,
-      { 'cache-control': 'no-cache' },
-    ),
+    c.json({ platformUrl: `${stack.publicUrl}/platform`, platformAnonKey: stack.platform.keys.anonKey }, 200, {
+      'cache-control': 'no-cache',
+    }),
   );
 
   if (opts.staticDir) {

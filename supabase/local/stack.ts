@@ -40,10 +40,7 @@ export class Stack {
     if (!SLUG_PATTERN.test(slug)) return null;
     const open = this.tenants.get(slug);
     if (open) return open;
-    const known = await this.platform.engine.query(
-      `select 1 from public."Tenants" where slug = $1 and database_status = 'active'`,
-      [slug],
-    );
+    const known = await this.platform.engine.query(`select 1 from public."Tenants" where slug = $1 and database_status = 'active'`, [slug]);
     if (!known.rows.length) return null;
     return this.openTenant(slug);
   }

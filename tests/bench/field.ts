@@ -46,7 +46,8 @@ function gzKb(bytes: Buffer): number {
 /** Static imports of a built chunk ("./x.js"), never dynamic import() calls. */
 function staticImports(code: string): string[] {
   const out: string[] = [];
-  for (const m of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w$*{},\s]*?\s*from\s*)?["']\.\/([^"']+\.js)["']/g)) if (m[1]) out.push(m[1]);
+  for (const m of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w$*{},\s]*?\s*from\s*)?["']\.\/([^"']+\.js)["']/g))
+    if (m[1]) out.push(m[1]);
   return out;
 }
 
@@ -327,6 +328,7 @@ export async function runFieldBench(): Promise<BenchResult[]> {
 // `node --import tsx tests/bench/field.ts` runs this section alone.
 if (import.meta.url === `file://${process.argv[1]}`) {
   void runFieldBench().then((r) => {
-    for (const x of r) console.log(`${x.ok ? 'ok  ' : 'MISS'} ${x.id.padEnd(36)} ${String(x.figure).padStart(10)} ${x.unit.padEnd(3)} bar: ${x.bar}`);
+    for (const x of r)
+      console.log(`${x.ok ? 'ok  ' : 'MISS'} ${x.id.padEnd(36)} ${String(x.figure).padStart(10)} ${x.unit.padEnd(3)} bar: ${x.bar}`);
   });
 }

@@ -12,8 +12,17 @@ const STATUSES = ['operational', 'maintenance', 'out_of_service'];
 
 export function makeReportFixture(logCount: number, doorCount = 5000) {
   const campuses = [0, 1, 2, 3].map((i) => ({ id: `c${i}`, campus_name: `Campus ${i}` }));
-  const doors = Array.from({ length: doorCount }, (_, i) => ({ id: `d${i}`, door_number: `${['EA', 'D', 'W'][i % 3]}${(i % 1700) + 1}`, campus_id: `c${i % 4}` }));
-  const users = Array.from({ length: 50 }, (_, i) => ({ id: `u${i}`, first_name: `First${i}`, last_name: `Last${i}`, email: `u${i}@x.test` }));
+  const doors = Array.from({ length: doorCount }, (_, i) => ({
+    id: `d${i}`,
+    door_number: `${['EA', 'D', 'W'][i % 3]}${(i % 1700) + 1}`,
+    campus_id: `c${i % 4}`,
+  }));
+  const users = Array.from({ length: 50 }, (_, i) => ({
+    id: `u${i}`,
+    first_name: `First${i}`,
+    last_name: `Last${i}`,
+    email: `u${i}@x.test`,
+  }));
   const start = Date.UTC(2026, 0, 1);
   const logs = Array.from({ length: logCount }, (_, i) => {
     const door = doors[i % doorCount]!;
@@ -48,7 +57,14 @@ export async function runReportsBench(): Promise<BenchResult[]> {
   const joinMs = time(() => {
     joined = joinDoorLogs(fx.logs, fx.doors, fx.users, fx.campuses);
   }, 3);
-  const filter: DoorLogFilter = { startDate: '2026-01-10', endDate: '2026-04-30', doorRange: 'EA1-EA500', status: 'operational', problem: 'no', maintenance: 'no' };
+  const filter: DoorLogFilter = {
+    startDate: '2026-01-10',
+    endDate: '2026-04-30',
+    doorRange: 'EA1-EA500',
+    status: 'operational',
+    problem: 'no',
+    maintenance: 'no',
+  };
   let kept = 0;
   const filterMs = time(() => {
     const p = doorLogPredicate(filter);

@@ -50,7 +50,9 @@ async function main(): Promise<void> {
   await mkdir(join(ROOT, '.bench'), { recursive: true });
   await writeFile(join(ROOT, '.bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
   const missed = results.filter((r) => !r.ok);
-  console.log(`\n${results.length} figures, ${missed.length} missing their bar${missed.length ? ': ' + missed.map((r) => r.id).join(', ') : ''}. Written to .bench/results.json`);
+  console.log(
+    `\n${results.length} figures, ${missed.length} missing their bar${missed.length ? ': ' + missed.map((r) => r.id).join(', ') : ''}. Written to .bench/results.json`,
+  );
   process.exit(failed ? 1 : 0);
 }
 

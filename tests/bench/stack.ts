@@ -38,7 +38,11 @@ export async function runStackBench(): Promise<BenchResult[]> {
     if (!who) throw new Error('demo officer missing');
     const door = await lincoln.engine.query<{ id: string }>(`select id from public.doors limit 1`);
     const doorId = door.rows[0]?.id;
-    const token = await signJwt(lincoln.keys.jwtSecret, { sub: who.id, role: 'authenticated', email: who.email, aud: 'authenticated' }, 3600);
+    const token = await signJwt(
+      lincoln.keys.jwtSecret,
+      { sub: who.id, role: 'authenticated', email: who.email, aud: 'authenticated' },
+      3600,
+    );
     const client = createClient(stack.tenantUrl('lincoln-isd'), lincoln.keys.anonKey, {
       global: { fetch: async (i, init) => app.fetch(new Request(i, init)), headers: { Authorization: `Bearer ${token}` } },
       auth: { persistSession: false, autoRefreshToken: false },
@@ -114,7 +118,13 @@ export async function runStackBench(): Promise<BenchResult[]> {
       { id: 'stack.bulk-upsert-ratio', figure: round(ratio), unit: 'x', bar: '<= 2', ok: ratio <= 2 },
       { id: 'stack.bulk-upsert-ms', figure: round(median(viaApi)), unit: 'ms', bar: 'reported', ok: true },
       { id: 'stack.bulk-insert-direct-ms', figure: round(median(direct)), unit: 'ms', bar: 'reported', ok: true },
-      { id: 'stack.bulk-upsert-supabase-js-ms', figure: round(median(viaClient)), unit: 'ms', bar: 'reported (client-side columns cost included)', ok: true },
+      {
+        id: 'stack.bulk-upsert-supabase-js-ms',
+        figure: round(median(viaClient)),
+        unit: 'ms',
+        bar: 'reported (client-side columns cost included)',
+        ok: true,
+      },
       { id: 'stack.rss-mb', figure: round(rssMb, 0), unit: 'MB', bar: 'reported', ok: true },
     ];
   } finally {

@@ -43,7 +43,10 @@ async function tenant(stack: Stack, slug: string): Promise<Tenant> {
   await project.engine.query(`insert into public.users (id, email, role) values ($1, $2, 'security_admin')`, [userId, email]);
   const campus = await project.engine.query<{ id: string }>(`insert into public.campus (campus_name) values ('Bench') returning id`);
   // 10,000 checks spread over 50 doors, as a shift's checks would be.
-  const doors = await project.engine.query<{ id: string }>(`insert into public.doors (door_number, campus_id) select 'B' || g, $1 from generate_series(1, 50) g returning id`, [campus.rows[0]?.id]);
+  const doors = await project.engine.query<{ id: string }>(
+    `insert into public.doors (door_number, campus_id) select 'B' || g, $1 from generate_series(1, 50) g returning id`,
+    [campus.rows[0]?.id],
+  );
   const token = await signJwt(project.keys.jwtSecret, { sub: userId, role: 'authenticated', email, aud: 'authenticated' }, 3600);
   return {
     project,
@@ -70,7 +73,14 @@ function doorLogRow(t: Tenant, i: number): Record<string, unknown> {
 /** Fills the outbox as 10,000 recordDoorCheck calls would (bulk, to keep set-up short). */
 async function queue(db: TenantDb, t: Tenant, n: number): Promise<Record<string, unknown>[]> {
   const rows = Array.from({ length: n }, (_, i) => doorLogRow(t, i));
-  const entries: OutboxEntry[] = rows.map((r) => ({ table: 'door_log', op: 'insert', row_id: String(r.id), payload: r, created_at: new Date().toISOString(), attempts: 0 }));
+  const entries: OutboxEntry[] = rows.map((r) => ({
+    table: 'door_log',
+    op: 'insert',
+    row_id: String(r.id),
+    payload: r,
+    created_at: new Date().toISOString(),
+    attempts: 0,
+  }));
   await db.transaction('rw', db.cache('door_log'), db.outbox, async () => {
     await db.cache('door_log').bulkPut(rows.map((r) => ({ ...r, id: String(r.id) })));
     await db.outbox.bulkAdd(entries);
@@ -100,7 +110,9 @@ async function bulkInsert(t: Tenant, rows: Record<string, unknown>[]): Promise<n
 }
 
 export async function runSyncBench(): Promise<BenchResult[]> {
-  const config = process.env.DATABASE_URL ? { ...engineConfigFromEnv(), prefix: `bench_sync_${process.pid}_` } : ({ kind: 'pglite', dataDir: null } as const);
+  const config = process.env.DATABASE_URL
+    ? { ...engineConfigFromEnv(), prefix: `bench_sync_${process.pid}_` }
+    : ({ kind: 'pglite', dataDir: null } as const);
   const stack = await Stack.open(config, 'http://bench.local');
   const app = createServer(stack);
   let requests = 0;
@@ -110,7 +122,12 @@ export async function runSyncBench(): Promise<BenchResult[]> {
   };
   const dbs: TenantDb[] = [];
   const open = async (t: Tenant): Promise<TenantDb> => {
-    const db = await openTenantDb({ slug: t.project.ref, url: t.url, anonKey: t.project.keys.anonKey, userId: `${t.userId}-${dbs.length}` });
+    const db = await openTenantDb({
+      slug: t.project.ref,
+      url: t.url,
+      anonKey: t.project.keys.anonKey,
+      userId: `${t.userId}-${dbs.length}`,
+    });
     dbs.push(db);
     return db;
   };
@@ -133,7 +150,12 @@ export async function runSyncBench(): Promise<BenchResult[]> {
       replayMs.push(performance.now() - start);
       if (outcome.kind !== 'drained' || outcome.sent !== ROWS) throw new Error(`replay did not drain: ${JSON.stringify(outcome)}`);
       replayRequests = requests;
-      bulkMs.push(await bulkInsert(t, Array.from({ length: ROWS }, (_, i) => doorLogRow(t, i))));
+      bulkMs.push(
+        await bulkInsert(
+          t,
+          Array.from({ length: ROWS }, (_, i) => doorLogRow(t, i)),
+        ),
+      );
     }
     const replay = median(replayMs);
     const bulk = median(bulkMs);
@@ -149,7 +171,8 @@ export async function runSyncBench(): Promise<BenchResult[]> {
     const writeDb = await open(t);
     const times: number[] = [];
     // Warm-up writes (JIT, first IndexedDB transactions) are not counted.
-    for (let i = 0; i < 50; i++) await recordDoorCheck(writeDb, { door_id: t.doorIds[0] ?? '', door_status: 'operational', notes: 'warm-up' });
+    for (let i = 0; i < 50; i++)
+      await recordDoorCheck(writeDb, { door_id: t.doorIds[0] ?? '', door_status: 'operational', notes: 'warm-up' });
     for (let i = 0; i < WRITES; i++) {
       const s = performance.now();
       await recordDoorCheck(writeDb, { door_id: t.doorIds[i % t.doorIds.length] ?? '', door_status: 'operational', notes: `w${i}` });
@@ -160,13 +183,17 @@ export async function runSyncBench(): Promise<BenchResult[]> {
 
     // Pull: 10,000 changed rows (another tenant holding exactly those) into an empty cache.
     const p = await tenant(stack, `bench-pull-${process.pid}`);
-    await bulkInsert(p, Array.from({ length: ROWS }, (_, i) => doorLogRow(p, i)));
+    await bulkInsert(
+      p,
+      Array.from({ length: ROWS }, (_, i) => doorLogRow(p, i)),
+    );
     const pullDb = await open(p);
     requests = 0;
     const pullStart = performance.now();
     const pulled = await pullTable({ db: pullDb, transport: createSyncTransport(pullDb, p.session, countingFetch) }, 'door_log');
     const pullMs = performance.now() - pullStart;
-    if (pulled.kind !== 'ok' || (await pullDb.cache('door_log').count()) !== ROWS) throw new Error(`pull incomplete: ${JSON.stringify(pulled)}`);
+    if (pulled.kind !== 'ok' || (await pullDb.cache('door_log').count()) !== ROWS)
+      throw new Error(`pull incomplete: ${JSON.stringify(pulled)}`);
     const pullRequests = requests;
 
     const ratio = median(replayMs.map((r, i) => r / (bulkMs[i] ?? Number.NaN)));
@@ -176,7 +203,13 @@ export async function runSyncBench(): Promise<BenchResult[]> {
       { id: 'sync.replay-ms', figure: round(replay), unit: 'ms', bar: 'reported', ok: true },
       { id: 'sync.bulk-insert-ms', figure: round(bulk), unit: 'ms', bar: 'reported', ok: true },
       { id: 'sync.replay-vs-bulk-ratio', figure: round(ratio), unit: 'x', bar: '<= 2', ok: ratio <= 2 },
-      { id: 'sync.naive-vs-replay-speedup', figure: round(speedup, 1), unit: 'x', bar: `>= 20 (naive timed on ${NAIVE_SAMPLE} entries, scaled to ${ROWS})`, ok: speedup >= 20 },
+      {
+        id: 'sync.naive-vs-replay-speedup',
+        figure: round(speedup, 1),
+        unit: 'x',
+        bar: `>= 20 (naive timed on ${NAIVE_SAMPLE} entries, scaled to ${ROWS})`,
+        ok: speedup >= 20,
+      },
       { id: 'sync.local-write-p95-ms', figure: round(p95), unit: 'ms', bar: '< 10 (Node + fake-indexeddb)', ok: p95 < 10 },
       { id: 'sync.pull-requests', figure: pullRequests, unit: 'req', bar: 'reported', ok: true },
       { id: 'sync.pull-ms', figure: round(pullMs), unit: 'ms', bar: 'reported', ok: true },

@@ -55,10 +55,9 @@ describe('auth: sign-in and sessions', () => {
 
   it('records last_sign_in_at', async () => {
     const u = await createUser(platform);
-    const r = await platform.project.engine.query<{ last_sign_in_at: unknown }>(
-      'select last_sign_in_at from auth.users where id = $1',
-      [u.id],
-    );
+    const r = await platform.project.engine.query<{ last_sign_in_at: unknown }>('select last_sign_in_at from auth.users where id = $1', [
+      u.id,
+    ]);
     expect(r.rows[0]?.last_sign_in_at).toBeNull();
     await signIn(platform, u.email, u.password);
     const after = await platform.project.engine.query<{ last_sign_in_at: unknown }>(

@@ -28,7 +28,9 @@ describe('tenant isolation', () => {
   afterAll(() => t.close());
 
   it('a Lincoln session is refused by Riverside, at auth and at rest', async () => {
-    const { data, error } = await t.tenantClient(lincoln).auth.signInWithPassword({ email: 'super@lincoln-isd.test', password: DEMO_PASSWORD });
+    const { data, error } = await t
+      .tenantClient(lincoln)
+      .auth.signInWithPassword({ email: 'super@lincoln-isd.test', password: DEMO_PASSWORD });
     expect(error).toBeNull();
     const token = data.session?.access_token ?? '';
 

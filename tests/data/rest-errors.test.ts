@@ -116,7 +116,11 @@ describe('rest: bad input', () => {
       const r = await raw('/fx_campus', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
       expect({ body, status: r.status, code: r.body.code }).toEqual({ body, status: 400, code: 'PGRST102' });
     }
-    const patch = await raw('/fx_campus?id=eq.1', { method: 'PATCH', body: '[{"campus_name": "x"}]', headers: { 'content-type': 'application/json' } });
+    const patch = await raw('/fx_campus?id=eq.1', {
+      method: 'PATCH',
+      body: '[{"campus_name": "x"}]',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(patch.status).toBe(400);
     expect(patch.body.code).toBe('PGRST102');
     const rpc = await raw('/rpc/fx_add', { method: 'POST', body: '{"a": ', headers: { 'content-type': 'application/json' } });

@@ -117,7 +117,11 @@ export async function startRestFixture(): Promise<RestFixture> {
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     });
   const tokenFor = (sub: string, expiresIn = 3600) =>
-    signJwt(project.keys.jwtSecret, { sub, role: 'authenticated', email: `${sub.slice(-1)}@example.test`, aud: 'authenticated' }, expiresIn);
+    signJwt(
+      project.keys.jwtSecret,
+      { sub, role: 'authenticated', email: `${sub.slice(-1)}@example.test`, aud: 'authenticated' },
+      expiresIn,
+    );
   return {
     t,
     project,

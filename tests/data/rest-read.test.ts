@@ -10,11 +10,21 @@ describe('rest: reads', () => {
   afterAll(() => f.t.close());
 
   it('selects columns, *, aliases and casts with Postgres types', async () => {
-    const { data, error, status } = await f.service.from('fx_doors').select('id, label:name, floor::text, created_at, meta, tags').eq('id', 1);
+    const { data, error, status } = await f.service
+      .from('fx_doors')
+      .select('id, label:name, floor::text, created_at, meta, tags')
+      .eq('id', 1);
     expect(error).toBeNull();
     expect(status).toBe(200);
     expect(data).toEqual([
-      { id: 1, label: 'Main entrance', floor: '0', created_at: '2026-01-01T00:00:00+00:00', meta: { kind: 'glass', width: 90 }, tags: ['front', 'main'] },
+      {
+        id: 1,
+        label: 'Main entrance',
+        floor: '0',
+        created_at: '2026-01-01T00:00:00+00:00',
+        meta: { kind: 'glass', width: 90 },
+        tags: ['front', 'main'],
+      },
     ]);
     const all = await f.service.from('fx_doors').select().order('id');
     expect(all.data?.length).toBe(5);
@@ -38,12 +48,20 @@ describe('rest: reads', () => {
     ]);
     const byColumn = await f.service.from('fx_doors').select('id, campus:campus_id(*)').eq('id', 3);
     expect(byColumn.data).toEqual([{ id: 3, campus: { id: 2, campus_name: 'South', owner: '00000000-0000-4000-8000-00000000000b' } }]);
-    const oneToMany = await f.service.from('fx_doors').select('id, fx_conditions(label)').in('id', [1, 3]).order('id').order('label', { referencedTable: 'fx_conditions' });
+    const oneToMany = await f.service
+      .from('fx_doors')
+      .select('id, fx_conditions(label)')
+      .in('id', [1, 3])
+      .order('id')
+      .order('label', { referencedTable: 'fx_conditions' });
     expect(oneToMany.data).toEqual([
       { id: 1, fx_conditions: [{ label: 'hinge loose' }, { label: 'paint' }] },
       { id: 3, fx_conditions: [] },
     ]);
-    const nested = await f.service.from('fx_conditions').select('label, door:fx_doors(name, campus:fx_campus(campus_name))').eq('label', 'lock jammed');
+    const nested = await f.service
+      .from('fx_conditions')
+      .select('label, door:fx_doors(name, campus:fx_campus(campus_name))')
+      .eq('label', 'lock jammed');
     expect(nested.data).toEqual([{ label: 'lock jammed', door: { name: 'Gym, west', campus: { campus_name: 'North' } } }]);
   });
 
@@ -64,14 +82,23 @@ describe('rest: reads', () => {
   });
 
   it('filters parents with !inner and embedded filters', async () => {
-    const inner = await f.service.from('fx_doors').select('id, fx_campus!inner(campus_name)').eq('fx_campus.campus_name', 'North').order('id');
+    const inner = await f.service
+      .from('fx_doors')
+      .select('id, fx_campus!inner(campus_name)')
+      .eq('fx_campus.campus_name', 'North')
+      .order('id');
     expect(inner.error).toBeNull();
     expect(inner.data).toEqual([
       { id: 1, fx_campus: { campus_name: 'North' } },
       { id: 2, fx_campus: { campus_name: 'North' } },
     ]);
     // Without !inner the filter only empties the embed.
-    const left = await f.service.from('fx_doors').select('id, fx_campus(campus_name)').eq('fx_campus.campus_name', 'North').in('id', [1, 3]).order('id');
+    const left = await f.service
+      .from('fx_doors')
+      .select('id, fx_campus(campus_name)')
+      .eq('fx_campus.campus_name', 'North')
+      .in('id', [1, 3])
+      .order('id');
     expect(left.data).toEqual([
       { id: 1, fx_campus: { campus_name: 'North' } },
       { id: 3, fx_campus: null },
@@ -121,7 +148,11 @@ describe('rest: reads', () => {
   });
 
   it('embeds many-to-many through a junction table, under RLS', async () => {
-    const all = await f.service.from('fx_users').select('first_name, fx_campus(id)').order('first_name').order('id', { referencedTable: 'fx_campus' });
+    const all = await f.service
+      .from('fx_users')
+      .select('first_name, fx_campus(id)')
+      .order('first_name')
+      .order('id', { referencedTable: 'fx_campus' });
     expect(all.error).toBeNull();
     expect(all.data).toEqual([
       { first_name: 'Ada', fx_campus: [{ id: 1 }, { id: 3 }] },
@@ -179,7 +210,9 @@ describe('rest: reads', () => {
     expect(r.status).toBe(200);
     // Door 5 has no campus: not.and(true, null) is null, so SQL's three-valued logic drops it, as in PostgREST.
     expect(await r.json()).toEqual([{ id: 1 }, { id: 3 }]);
-    const not = await f.t.fetch(f.restUrl('/fx_doors?select=id&not.or=(id.eq.1,id.eq.2)&order=id'), { headers: { apikey: f.project.keys.serviceKey } });
+    const not = await f.t.fetch(f.restUrl('/fx_doors?select=id&not.or=(id.eq.1,id.eq.2)&order=id'), {
+      headers: { apikey: f.project.keys.serviceKey },
+    });
     expect(await not.json()).toEqual([{ id: 3 }, { id: 4 }, { id: 5 }]);
   });
 
@@ -188,9 +221,12 @@ describe('rest: reads', () => {
     expect(r.data?.map((d) => d.id)).toEqual([4, 3, 2, 1, 5]);
     const last = await f.service.from('fx_doors').select('id').order('floor', { nullsFirst: false }).order('id', { ascending: false });
     expect(last.data?.map((d) => d.id)).toEqual([5, 1, 2, 3, 4]);
-    const byCampus = await f.t.fetch(f.restUrl('/fx_doors?select=id,fx_campus(campus_name)&campus_id=not.is.null&order=fx_campus(campus_name).desc,id'), {
-      headers: { apikey: f.project.keys.serviceKey },
-    });
+    const byCampus = await f.t.fetch(
+      f.restUrl('/fx_doors?select=id,fx_campus(campus_name)&campus_id=not.is.null&order=fx_campus(campus_name).desc,id'),
+      {
+        headers: { apikey: f.project.keys.serviceKey },
+      },
+    );
     expect(((await byCampus.json()) as { id: number }[]).map((d) => d.id)).toEqual([3, 1, 2, 4]);
   });
 
@@ -207,15 +243,24 @@ describe('rest: reads', () => {
     expect(head.count).toBe(2);
     const none = await f.service.from('fx_doors').select('*', { count: 'exact', head: true }).eq('id', 999);
     expect(none.count).toBe(0);
-    const raw = await f.t.fetch(f.restUrl('/fx_doors?select=id&order=id'), { headers: { apikey: f.project.keys.serviceKey, Range: '3-9', Prefer: 'count=exact' } });
+    const raw = await f.t.fetch(f.restUrl('/fx_doors?select=id&order=id'), {
+      headers: { apikey: f.project.keys.serviceKey, Range: '3-9', Prefer: 'count=exact' },
+    });
     expect(raw.headers.get('content-range')).toBe('3-4/5');
     expect(await raw.json()).toEqual([{ id: 4 }, { id: 5 }]);
     const plain = await f.t.fetch(f.restUrl('/fx_doors?select=id&id=eq.1'), { headers: { apikey: f.project.keys.serviceKey } });
     expect(plain.headers.get('content-range')).toBe('0-0/*');
     expect(plain.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    const empty = await f.t.fetch(f.restUrl('/fx_doors?id=eq.999'), { headers: { apikey: f.project.keys.serviceKey, Prefer: 'count=exact' } });
+    const empty = await f.t.fetch(f.restUrl('/fx_doors?id=eq.999'), {
+      headers: { apikey: f.project.keys.serviceKey, Prefer: 'count=exact' },
+    });
     expect(empty.headers.get('content-range')).toBe('*/0');
-    const embeddedLimit = await f.service.from('fx_doors').select('id, fx_conditions(label)').eq('id', 1).order('label', { referencedTable: 'fx_conditions' }).limit(1, { referencedTable: 'fx_conditions' });
+    const embeddedLimit = await f.service
+      .from('fx_doors')
+      .select('id, fx_conditions(label)')
+      .eq('id', 1)
+      .order('label', { referencedTable: 'fx_conditions' })
+      .limit(1, { referencedTable: 'fx_conditions' });
     expect(embeddedLimit.data).toEqual([{ id: 1, fx_conditions: [{ label: 'hinge loose' }] }]);
   });
 
@@ -224,7 +269,11 @@ describe('rest: reads', () => {
     expect(one.data).toEqual({ id: 3, name: 'Library' });
     const many = await f.service.from('fx_doors').select('id').single();
     expect(many.status).toBe(406);
-    expect(many.error).toMatchObject({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: 'The result contains 5 rows' });
+    expect(many.error).toMatchObject({
+      code: 'PGRST116',
+      message: 'JSON object requested, multiple (or no) rows returned',
+      details: 'The result contains 5 rows',
+    });
     const zero = await f.service.from('fx_doors').select('id').eq('id', 99).single();
     expect(zero.error?.details).toBe('The result contains 0 rows');
     const maybeNone = await f.service.from('fx_doors').select('id').eq('id', 99).maybeSingle();

@@ -23,7 +23,10 @@ describe('rest: rpc', () => {
   });
 
   it('returns setof rows with select, filters and order, setof scalars and RETURNS TABLE', async () => {
-    const rows = await f.service.rpc('fx_doors_on_floor', { f: 0 }).select('id, name, fx_campus(campus_name)').order('id', { ascending: false });
+    const rows = await f.service
+      .rpc('fx_doors_on_floor', { f: 0 })
+      .select('id, name, fx_campus(campus_name)')
+      .order('id', { ascending: false });
     expect(rows.error).toBeNull();
     expect(rows.data).toEqual([
       { id: 5, name: 'Shed', fx_campus: null },

@@ -14,7 +14,11 @@ describe('rest: writes', () => {
     expect(minimal.error).toBeNull();
     expect(minimal.status).toBe(201);
     expect(minimal.data).toBeNull();
-    const rep = await f.service.from('fx_campus').insert({ id: 11, campus_name: 'Annex', owner: USER_A }).select('id, campus_name, fx_doors(id)').single();
+    const rep = await f.service
+      .from('fx_campus')
+      .insert({ id: 11, campus_name: 'Annex', owner: USER_A })
+      .select('id, campus_name, fx_doors(id)')
+      .single();
     expect(rep.status).toBe(201);
     expect(rep.data).toEqual({ id: 11, campus_name: 'Annex', fx_doors: [] });
     expect(await f.count('fx_campus', 'id in (10, 11)')).toBe(2);
@@ -41,7 +45,14 @@ describe('rest: writes', () => {
   });
 
   it('upserts on the primary key and on on_conflict columns, merging or ignoring duplicates', async () => {
-    const merged = await f.service.from('fx_campus').upsert([{ id: 1, campus_name: 'North (renamed)' }, { id: 20, campus_name: 'New' }]).select('id, campus_name, owner').order('id');
+    const merged = await f.service
+      .from('fx_campus')
+      .upsert([
+        { id: 1, campus_name: 'North (renamed)' },
+        { id: 20, campus_name: 'New' },
+      ])
+      .select('id, campus_name, owner')
+      .order('id');
     expect(merged.error).toBeNull();
     expect(merged.status).toBe(201);
     expect(merged.data).toEqual([
@@ -50,7 +61,10 @@ describe('rest: writes', () => {
     ]);
     const ignored = await f.service.from('fx_campus').upsert({ id: 1, campus_name: 'ignored' }, { ignoreDuplicates: true }).select();
     expect(ignored.data).toEqual([]);
-    const bySeq = await f.service.from('fx_door_log').upsert({ seq: 1, door_id: 1, status: 'locked', owner: USER_A }, { onConflict: 'seq' }).select('id, seq, status');
+    const bySeq = await f.service
+      .from('fx_door_log')
+      .upsert({ seq: 1, door_id: 1, status: 'locked', owner: USER_A }, { onConflict: 'seq' })
+      .select('id, seq, status');
     expect(bySeq.error).toBeNull();
     expect(bySeq.data).toEqual([{ id: '10000000-0000-4000-8000-000000000001', seq: 1, status: 'locked' }]);
     const count = await f.service.from('fx_campus').upsert([{ id: 1, campus_name: 'North' }], { count: 'exact' });
@@ -58,7 +72,11 @@ describe('rest: writes', () => {
   });
 
   it('updates with filters and returns the changed rows (filters not re-applied)', async () => {
-    const r = await f.service.from('fx_door_log').update({ status: 'fault', note: 'checked' }).eq('status', 'locked').select('seq, status, note');
+    const r = await f.service
+      .from('fx_door_log')
+      .update({ status: 'fault', note: 'checked' })
+      .eq('status', 'locked')
+      .select('seq, status, note');
     expect(r.error).toBeNull();
     expect(r.status).toBe(200);
     expect(r.data).toEqual([{ seq: 1, status: 'fault', note: 'checked' }]);
@@ -70,12 +88,21 @@ describe('rest: writes', () => {
     expect(single.error?.code).toBe('PGRST116');
     // The failed single() rolled the update back.
     expect(await f.count('fx_doors', 'floor = 8')).toBe(0);
-    const json = await f.service.from('fx_doors').update({ meta: { a: [1, 2] }, tags: ['x', 'y'] }).eq('id', 5).select('meta, tags').single();
+    const json = await f.service
+      .from('fx_doors')
+      .update({ meta: { a: [1, 2] }, tags: ['x', 'y'] })
+      .eq('id', 5)
+      .select('meta, tags')
+      .single();
     expect(json.data).toEqual({ meta: { a: [1, 2] }, tags: ['x', 'y'] });
   });
 
   it('deletes with filters, minimal and representation', async () => {
-    await f.service.from('fx_campus').insert([{ id: 30, campus_name: 'Tmp1' }, { id: 31, campus_name: 'Tmp2' }, { id: 32, campus_name: 'Tmp3' }]);
+    await f.service.from('fx_campus').insert([
+      { id: 30, campus_name: 'Tmp1' },
+      { id: 31, campus_name: 'Tmp2' },
+      { id: 32, campus_name: 'Tmp3' },
+    ]);
     const minimal = await f.service.from('fx_campus').delete().eq('id', 30);
     expect(minimal.status).toBe(204);
     const rep = await f.service.from('fx_campus').delete({ count: 'exact' }).in('id', [31, 32]).select('id').order('id');
@@ -128,7 +155,10 @@ describe('rest: writes', () => {
     expect(badType.error?.code).toBe('22P02');
     const unknownCol = await f.service.from('fx_doors').insert({ id: 52, name: 'x', nope: 1 });
     expect(unknownCol.status).toBe(400);
-    expect(unknownCol.error).toMatchObject({ code: 'PGRST204', message: "Could not find the 'nope' column of 'fx_doors' in the schema cache" });
+    expect(unknownCol.error).toMatchObject({
+      code: 'PGRST204',
+      message: "Could not find the 'nope' column of 'fx_doors' in the schema cache",
+    });
     const mismatched = await f.t.fetch(f.restUrl('/fx_campus'), {
       method: 'POST',
       headers: { apikey: f.project.keys.serviceKey, 'content-type': 'application/json' },

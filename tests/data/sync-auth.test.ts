@@ -8,7 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/keys';
 import { recordDoorCheck } from '../../src/data/repositories';
 import { startTestStack, type TestStack } from '../support/stack';
-import { closeTab, device, doorId, drain, openTab, storageKeyOf, tenantFixture, type Device, type TenantFixture, type Tab } from './sync-support';
+import {
+  closeTab,
+  device,
+  doorId,
+  drain,
+  openTab,
+  storageKeyOf,
+  tenantFixture,
+  type Device,
+  type TenantFixture,
+  type Tab,
+} from './sync-support';
 
 let t: TestStack;
 beforeAll(async () => {
@@ -21,13 +32,21 @@ function refreshRequests(dev: Device): number {
 }
 
 /** Rewrites the stored session: a token the server refuses as expired, and optionally a clock expiry or a bad refresh token. */
-async function tamperSession(f: TenantFixture, dev: Device, change: { serverExpired?: boolean; clockExpired?: boolean; refreshToken?: string }): Promise<string> {
+async function tamperSession(
+  f: TenantFixture,
+  dev: Device,
+  change: { serverExpired?: boolean; clockExpired?: boolean; refreshToken?: string },
+): Promise<string> {
   const key = storageKeyOf(f);
   const raw = await dev.storage.getItem(key);
   if (!raw) throw new Error('no stored session');
   const s = JSON.parse(raw) as Record<string, unknown>;
   if (change.serverExpired) {
-    s.access_token = await signJwt(f.project.keys.jwtSecret, { sub: f.user.id, role: 'authenticated', aud: 'authenticated', email: f.user.email }, -60);
+    s.access_token = await signJwt(
+      f.project.keys.jwtSecret,
+      { sub: f.user.id, role: 'authenticated', aud: 'authenticated', email: f.user.email },
+      -60,
+    );
   }
   const now = Math.floor(Date.now() / 1000);
   s.expires_at = change.clockExpired ? now - 60 : now + 3600;
@@ -49,7 +68,8 @@ describe('auth', () => {
     await f.signIn(tabs[0]!.client);
     dev.net.offline = true;
     const ids: string[] = [];
-    for (const [i, tab] of tabs.entries()) for (let k = 0; k < 5; k++) ids.push((await recordDoorCheck(tab.db, { door_id: doorId(f, i), door_status: 'operational' })).id);
+    for (const [i, tab] of tabs.entries())
+      for (let k = 0; k < 5; k++) ids.push((await recordDoorCheck(tab.db, { door_id: doorId(f, i), door_status: 'operational' })).id);
     const stale = await tamperSession(f, dev, { serverExpired: true });
     for (const tab of tabs) tab.engine.start();
     await tabs[0]!.engine.waitForLeadership();

@@ -27,7 +27,9 @@ describe('tenant isolation', () => {
     const check = await recordDoorCheck(tabA.db, { door_id: doorId(a), door_status: 'operational' });
 
     // The same slug and user opened with B's URL: refused, nothing touched.
-    await expect(openTenantDb({ slug: a.project.ref, url: b.url, anonKey: b.project.keys.anonKey, userId: a.user.id })).rejects.toBeInstanceOf(TenantMismatchError);
+    await expect(
+      openTenantDb({ slug: a.project.ref, url: b.url, anonKey: b.project.keys.anonKey, userId: a.user.id }),
+    ).rejects.toBeInstanceOf(TenantMismatchError);
     expect(await tabA.db.outbox.count()).toBe(1);
 
     // A session of tenant B in A's session slot: requests still go to A (which refuses B's token), never to B.
@@ -57,7 +59,7 @@ describe('tenant isolation', () => {
     await closeTab(tabB);
   });
 
-  it('9b. two tenants on one device never see each other\'s cache, even for the same user id', async () => {
+  it("9b. two tenants on one device never see each other's cache, even for the same user id", async () => {
     const userId = 'same-user-on-two-tenants';
     const a = await openTenantDb({ slug: 'tenant-a', url: 'http://stack.test/t/tenant-a', anonKey: 'a', userId });
     const b = await openTenantDb({ slug: 'tenant-b', url: 'http://stack.test/t/tenant-b', anonKey: 'b', userId });

@@ -102,7 +102,10 @@ describe('engine surroundings on the local stack', () => {
     await f.signIn(tab.client);
     const slug = f.project.ref;
     await idbAuthStorage.setItem(tenantStorageKey(slug), (await dev.storage.getItem(storageKeyOf(f))) ?? '');
-    await idbAuthStorage.setItem(endpointStorageKey(slug), JSON.stringify({ slug, supabase_url: f.url, supabase_anon_key: f.project.keys.anonKey, userId: f.user.id }));
+    await idbAuthStorage.setItem(
+      endpointStorageKey(slug),
+      JSON.stringify({ slug, supabase_url: f.url, supabase_anon_key: f.project.keys.anonKey, userId: f.user.id }),
+    );
 
     // A tab leads: the worker leaves the work to it.
     tab.engine.start();

@@ -26,7 +26,9 @@ describe('pull', () => {
     await tab.engine.waitForLeadership();
 
     // Seven doors in one statement share one updated_at: only the id orders them.
-    await f.project.engine.query(`insert into public.doors (door_number, campus_id) select 'S' || g, $1 from generate_series(1, 7) g`, [f.campusId]);
+    await f.project.engine.query(`insert into public.doors (door_number, campus_id) select 'S' || g, $1 from generate_series(1, 7) g`, [
+      f.campusId,
+    ]);
     const pagesBefore = dev.net.log.length;
     await tab.engine.pullNow();
     expect(await tab.db.cache('doors').count()).toBe(10);
@@ -47,7 +49,10 @@ describe('pull', () => {
     });
     // Without an overlap window it would be skipped (the control)...
     const blind = await openTab(f, device(t), { tables: ['doors'], overlapMs: 0 });
-    await blind.db.sync_state.put({ ...(state ?? { table: 'doors', updated_at: null, id: null, refetch: [], last_pull_at: null, last_error: null }), table: 'doors' });
+    await blind.db.sync_state.put({
+      ...(state ?? { table: 'doors', updated_at: null, id: null, refetch: [], last_pull_at: null, last_error: null }),
+      table: 'doors',
+    });
     await f.signIn(blind.client);
     blind.engine.start();
     await blind.engine.waitForLeadership();
@@ -102,7 +107,10 @@ describe('pull', () => {
     const tab = await openTab(f, dev, { tables: ['conditions'] });
     await f.signIn(tab.client);
     const id = randomUUID();
-    await f.project.engine.query(`insert into public.conditions (id, kind, campus_id, condition) values ($1, 'campus', $2, 'Locked at night')`, [id, f.campusId]);
+    await f.project.engine.query(
+      `insert into public.conditions (id, kind, campus_id, condition) values ($1, 'campus', $2, 'Locked at night')`,
+      [id, f.campusId],
+    );
     tab.engine.start();
     await tab.engine.waitForLeadership();
     await tab.engine.pullNow();
@@ -111,7 +119,10 @@ describe('pull', () => {
     await upsertRow(tab.db, 'conditions', { id, condition: 'Locked always' });
     await drain(tab);
     expect(await tab.db.rejected.count()).toBe(0);
-    const server = await f.project.engine.query<{ condition: string; default_condition: string }>(`select condition, default_condition from public.conditions where id = $1`, [id]);
+    const server = await f.project.engine.query<{ condition: string; default_condition: string }>(
+      `select condition, default_condition from public.conditions where id = $1`,
+      [id],
+    );
     expect(server.rows[0]).toEqual({ condition: 'Locked always', default_condition: 'Locked always' });
     await closeTab(tab);
   });

@@ -60,7 +60,10 @@ export function faultyFetch(base: typeof fetch): FaultyFetch {
       }
       if (fault === '503' || fault === '429') {
         state.log.push({ method, path, status: Number(fault) });
-        return new Response(JSON.stringify({ code: '', message: fault === '503' ? 'Service Unavailable' : 'Too Many Requests', details: null, hint: null }), { status: Number(fault), headers: { 'content-type': 'application/json' } });
+        return new Response(
+          JSON.stringify({ code: '', message: fault === '503' ? 'Service Unavailable' : 'Too Many Requests', details: null, hint: null }),
+          { status: Number(fault), headers: { 'content-type': 'application/json' } },
+        );
       }
       if (fault === 'slow') await new Promise((r) => setTimeout(r, 15));
       const res = await base(input, init);
@@ -116,7 +119,10 @@ export async function tenantFixture(t: TestStack, role = 'security_admin', doors
   const campusId = campus.rows[0]?.id ?? '';
   const doorIds: string[] = [];
   for (let i = 1; i <= doors; i++) {
-    const d = await project.engine.query<{ id: string }>(`insert into public.doors (door_number, campus_id) values ($1, $2) returning id`, [`D${i}`, campusId]);
+    const d = await project.engine.query<{ id: string }>(`insert into public.doors (door_number, campus_id) values ($1, $2) returning id`, [
+      `D${i}`,
+      campusId,
+    ]);
     doorIds.push(d.rows[0]?.id ?? '');
   }
   return {
@@ -128,14 +134,22 @@ export async function tenantFixture(t: TestStack, role = 'security_admin', doors
     sessionClient: (storage, fetchImpl) =>
       createClient(url, project.keys.anonKey, {
         global: { fetch: fetchImpl },
-        auth: { storage, storageKey: `lockstep-auth-tenant-${project.ref}`, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
+        auth: {
+          storage,
+          storageKey: `lockstep-auth-tenant-${project.ref}`,
+          persistSession: true,
+          autoRefreshToken: false,
+          detectSessionInUrl: false,
+        },
       }),
     signIn: async (client) => {
       const r = await client.auth.signInWithPassword({ email, password });
       if (r.error) throw new Error(`signIn: ${r.error.message}`);
     },
     serverIds: async (table) => {
-      const r = await project.engine.query<{ id: string; n: string | number }>(`select id::text as id, count(*) as n from public.${table} group by id`);
+      const r = await project.engine.query<{ id: string; n: string | number }>(
+        `select id::text as id, count(*) as n from public.${table} group by id`,
+      );
       return new Map(r.rows.map((row) => [row.id, Number(row.n)]));
     },
   };
@@ -188,7 +202,8 @@ export async function drain(tab: Tab, timeoutMs = 20_000): Promise<void> {
   await tab.engine.waitForLeadership();
   const until = Date.now() + timeoutMs;
   while ((await tab.db.outbox.count()) > 0) {
-    if (Date.now() > until) throw new Error(`outbox not drained: ${await tab.db.outbox.count()} left; state ${JSON.stringify(tab.engine.getState().lastError)}`);
+    if (Date.now() > until)
+      throw new Error(`outbox not drained: ${await tab.db.outbox.count()} left; state ${JSON.stringify(tab.engine.getState().lastError)}`);
     if (tab.engine.getState().paused) throw new Error('paused for sign-in');
     await tab.engine.requestSync();
     if ((await tab.db.outbox.count()) > 0) await new Promise((r) => setTimeout(r, 5));

@@ -51,7 +51,10 @@ describe('demo seed', () => {
     const r = await stack.platform.engine.query<{ email: string; is_staff_admin: boolean; encrypted_password: string }>(
       `select s.email, s.is_staff_admin, a.encrypted_password from public."Staff" s join auth.users a on a.id = s.id order by s.email`,
     );
-    expect(r.rows.map((x) => [x.email, x.is_staff_admin])).toEqual([['admin@lockstep.test', true], ['staff@lockstep.test', false]]);
+    expect(r.rows.map((x) => [x.email, x.is_staff_admin])).toEqual([
+      ['admin@lockstep.test', true],
+      ['staff@lockstep.test', false],
+    ]);
     expect(await bcrypt.compare(DEMO_PASSWORD, r.rows[0]!.encrypted_password)).toBe(true);
   });
 
@@ -79,7 +82,10 @@ describe('demo seed', () => {
         `select u.role, u.require_password_change, a.raw_user_meta_data meta from public.users u join auth.users a on a.id = u.id where u.email = $1`,
         [account.email],
       );
-      expect(r.rows[0], account.email).toMatchObject({ role: account.role, require_password_change: account.requirePasswordChange ?? false });
+      expect(r.rows[0], account.email).toMatchObject({
+        role: account.role,
+        require_password_change: account.requirePasswordChange ?? false,
+      });
       expect(r.rows[0]!.meta).toMatchObject({ first_name: account.firstName, last_name: account.lastName });
     }
   });

@@ -189,7 +189,12 @@ describe('a passing check resolves the open record', () => {
   it('the officer could not have done it directly: the trigger acts with its own rights', async () => {
     const door = await newDoor();
     await check(door, { door_status: 'maintenance', created_at: at(30) });
-    const direct = await run(tenant.engine, fx.claims.regular_user, `update public.maintenance_records set status = 'resolved' where door_id = $1`, [door]);
+    const direct = await run(
+      tenant.engine,
+      fx.claims.regular_user,
+      `update public.maintenance_records set status = 'resolved' where door_id = $1`,
+      [door],
+    );
     expect(direct.affectedRows ?? 0).toBe(0);
     await check(door, { created_at: at(20) });
     expect((await records(door))[0]!.status).toBe('resolved');
@@ -259,13 +264,19 @@ describe('replays and late arrivals', () => {
 
   it('checks the server records with the service key open records too', async () => {
     const door = await newDoor();
-    await run(tenant.engine, SERVICE, `insert into public.door_log (door_id, user_id, door_status) values ($1, $2, 'maintenance')`, [door, fx.uids.regular_user]);
+    await run(tenant.engine, SERVICE, `insert into public.door_log (door_id, user_id, door_status) values ($1, $2, 'maintenance')`, [
+      door,
+      fx.uids.regular_user,
+    ]);
     expect(await records(door)).toHaveLength(1);
   });
 
   it('the database owner (demo seed imports) brings its own records', async () => {
     const door = await newDoor();
-    await tenant.engine.query(`insert into public.door_log (door_id, user_id, door_status) values ($1, $2, 'maintenance')`, [door, fx.uids.regular_user]);
+    await tenant.engine.query(`insert into public.door_log (door_id, user_id, door_status) values ($1, $2, 'maintenance')`, [
+      door,
+      fx.uids.regular_user,
+    ]);
     expect(await records(door)).toEqual([]);
   });
 });

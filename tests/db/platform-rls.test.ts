@@ -34,7 +34,9 @@ async function tenant(slug: string, status: string): Promise<string> {
     [slug, `Org ${slug}`, `http://local/t/${slug}`, status],
   );
   const id = r.rows[0]!.id;
-  await platform.engine.query(`insert into public.tenant_secrets (tenant_id, service_role_key, jwt_secret) values ($1, 'svc', 'jwt')`, [id]);
+  await platform.engine.query(`insert into public.tenant_secrets (tenant_id, service_role_key, jwt_secret) values ($1, 'svc', 'jwt')`, [
+    id,
+  ]);
   return id;
 }
 
@@ -53,7 +55,9 @@ beforeAll(async () => {
     [ids.active, hash('ABCD-EFGH-JKLM-WXYZ')],
   );
   await platform.engine.query(`insert into public.tenant_features (tenant_id, feature_name) values ($1, 'security_core')`, [ids.active]);
-  await platform.engine.query(`insert into public.addon_subscriptions (tenant_id, addon_plan_id) values ($1, 'transportation')`, [ids.active]);
+  await platform.engine.query(`insert into public.addon_subscriptions (tenant_id, addon_plan_id) values ($1, 'transportation')`, [
+    ids.active,
+  ]);
   const log = await platform.engine.query<{ id: string }>(
     `insert into public.support_access_log (staff_id, tenant_id, reason) values ($1, $2, 'technical_support') returning id`,
     [ids.admin, ids.active],
@@ -94,7 +98,11 @@ describe('anon', () => {
 
   it('calls get_organization_by_slug for active tenants only', async () => {
     const a = await attempt(platform.engine, ANON, `select * from public.get_organization_by_slug($1)`, ['active-org']);
-    expect(a.kind === 'rows' && a.rows[0]).toMatchObject({ slug: 'active-org', company_name: 'Org active-org', supabase_anon_key: 'anon-key' });
+    expect(a.kind === 'rows' && a.rows[0]).toMatchObject({
+      slug: 'active-org',
+      company_name: 'Org active-org',
+      supabase_anon_key: 'anon-key',
+    });
     expect(a.kind === 'rows' && Object.keys(a.rows[0]!).sort()).toEqual(PUBLIC_COLUMNS.split(', ').sort());
     expect(count(await attempt(platform.engine, ANON, `select * from public.get_organization_by_slug($1)`, ['suspended-org']))).toBe(0);
   });
@@ -105,7 +113,13 @@ describe('anon', () => {
     refused(await attempt(platform.engine, ANON, `select * from public.support_access_log`));
     expect(count(await attempt(platform.engine, ANON, `select * from public."Staff"`))).toBe(0);
     expect(count(await attempt(platform.engine, ANON, `select * from public.tenant_features`))).toBe(0);
-    refused(await attempt(platform.engine, ANON, `insert into public."Tenants" (slug, company_name, supabase_url, supabase_anon_key) values ('x', 'x', 'x', 'x')`));
+    refused(
+      await attempt(
+        platform.engine,
+        ANON,
+        `insert into public."Tenants" (slug, company_name, supabase_url, supabase_anon_key) values ('x', 'x', 'x', 'x')`,
+      ),
+    );
     refused(await attempt(platform.engine, ANON, `update public."Tenants" set company_name = 'x'`));
   });
 });
@@ -121,13 +135,23 @@ describe('staff (not admin)', () => {
   });
 
   it('cannot manage tenants, licences, features, add-ons or staff', async () => {
-    refused(await attempt(platform.engine, claims.staff!, insertSql('Tenants', { slug: 'new-org', company_name: 'N', supabase_url: 'u', supabase_anon_key: 'k' }).sql, ['new-org', 'N', 'u', 'k']), /row-level security/);
+    refused(
+      await attempt(
+        platform.engine,
+        claims.staff!,
+        insertSql('Tenants', { slug: 'new-org', company_name: 'N', supabase_url: 'u', supabase_anon_key: 'k' }).sql,
+        ['new-org', 'N', 'u', 'k'],
+      ),
+      /row-level security/,
+    );
     expect(count(await attempt(platform.engine, claims.staff!, `update public."Tenants" set seats = 1`))).toBe(0);
     expect(count(await attempt(platform.engine, claims.staff!, `delete from public."Tenants"`))).toBe(0);
     expect(count(await attempt(platform.engine, claims.staff!, `select * from public."LicenseKeys"`))).toBe(0);
     expect(count(await attempt(platform.engine, claims.staff!, `select * from public.tenant_features`))).toBe(0);
     expect(count(await attempt(platform.engine, claims.staff!, `select * from public.addon_subscriptions`))).toBe(0);
-    expect(count(await attempt(platform.engine, claims.staff!, `update public."Staff" set is_staff_admin = true where id = $1`, [ids.staff]))).toBe(0);
+    expect(
+      count(await attempt(platform.engine, claims.staff!, `update public."Staff" set is_staff_admin = true where id = $1`, [ids.staff])),
+    ).toBe(0);
     expect(count(await attempt(platform.engine, claims.staff!, `select * from public.support_access_log`))).toBe(0);
   });
 });
@@ -149,10 +173,21 @@ describe('staff admins', () => {
   });
 
   it('create, update and delete tenants, stamping updated_by', async () => {
-    const { sql, params } = insertSql('Tenants', { slug: 'brand-new', company_name: 'Brand New', supabase_url: 'u', supabase_anon_key: 'k' }, 'plan, status, subscription_status, require_license');
+    const { sql, params } = insertSql(
+      'Tenants',
+      { slug: 'brand-new', company_name: 'Brand New', supabase_url: 'u', supabase_anon_key: 'k' },
+      'plan, status, subscription_status, require_license',
+    );
     const o = await attempt(platform.engine, admin(), sql, params);
-    expect(o.kind === 'rows' && o.rows[0]).toEqual({ plan: 'Starter', status: 'active', subscription_status: 'active', require_license: true });
-    const u = await attempt(platform.engine, admin(), `update public."Tenants" set seats = 75 where id = $1 returning updated_by`, [ids.active]);
+    expect(o.kind === 'rows' && o.rows[0]).toEqual({
+      plan: 'Starter',
+      status: 'active',
+      subscription_status: 'active',
+      require_license: true,
+    });
+    const u = await attempt(platform.engine, admin(), `update public."Tenants" set seats = 75 where id = $1 returning updated_by`, [
+      ids.active,
+    ]);
     expect(u.kind === 'rows' && u.rows[0]).toEqual({ updated_by: ids.admin });
     expect(count(await attempt(platform.engine, admin(), `delete from public."Tenants" where id = $1`, [ids.suspended]))).toBe(1);
   });
@@ -161,7 +196,9 @@ describe('staff admins', () => {
     const second = insertSql('LicenseKeys', { tenant_id: ids.active, key_hash: hash('QQQQ-QQQQ-QQQQ-QQQQ'), key_last4: 'QQQQ' });
     const dup = await attempt(platform.engine, admin(), second.sql, second.params);
     expect(dup.kind === 'error' && dup.code).toBe('23505');
-    const revoke = await attempt(platform.engine, admin(), `update public."LicenseKeys" set status = 'revoked' where tenant_id = $1`, [ids.active]);
+    const revoke = await attempt(platform.engine, admin(), `update public."LicenseKeys" set status = 'revoked' where tenant_id = $1`, [
+      ids.active,
+    ]);
     expect(count(revoke)).toBe(1);
     await platform.engine.query(`update public."LicenseKeys" set status = 'revoked' where tenant_id = $1`, [ids.suspended]);
     const clear = insertSql('LicenseKeys', { tenant_id: ids.suspended, key_hash: 'ABCD-EFGH-JKLM-NPQR', key_last4: 'NPQR' });
@@ -182,8 +219,14 @@ describe('staff admins', () => {
   it('manage features and add-on subscriptions', async () => {
     const f = insertSql('tenant_features', { tenant_id: ids.active, feature_name: 'transportation' });
     expect(count(await attempt(platform.engine, admin(), f.sql, f.params))).toBe(1);
-    expect(count(await attempt(platform.engine, admin(), `update public.tenant_features set enabled = false where tenant_id = $1`, [ids.active]))).toBe(1);
-    expect(count(await attempt(platform.engine, admin(), `delete from public.addon_subscriptions where tenant_id = $1`, [ids.active]))).toBe(1);
+    expect(
+      count(
+        await attempt(platform.engine, admin(), `update public.tenant_features set enabled = false where tenant_id = $1`, [ids.active]),
+      ),
+    ).toBe(1);
+    expect(
+      count(await attempt(platform.engine, admin(), `delete from public.addon_subscriptions where tenant_id = $1`, [ids.active])),
+    ).toBe(1);
     const bad = insertSql('tenant_features', { tenant_id: ids.active, feature_name: 'teleportation' });
     expect((await attempt(platform.engine, admin(), bad.sql, bad.params)).kind).toBe('error');
   });
@@ -201,7 +244,7 @@ describe('support access log', () => {
     expect(count(await attempt(platform.engine, claims.admin!, `select * from public.support_access_log`))).toBe(1);
   });
 
-  it('nobody logs a session in someone else\'s name, and staff cannot log at all', async () => {
+  it("nobody logs a session in someone else's name, and staff cannot log at all", async () => {
     const other = insertSql('support_access_log', { staff_id: ids.staff, tenant_id: ids.active, reason: 'bug_investigation' });
     refused(await attempt(platform.engine, claims.admin!, other.sql, other.params), /row-level security/);
     refused(await attempt(platform.engine, claims.staff!, other.sql, other.params), /row-level security/);
@@ -222,6 +265,8 @@ describe('support access log', () => {
   });
 
   it('is append-only even for the database owner', async () => {
-    await expect(platform.engine.query(`delete from public.support_access_log where id = $1`, [ids.log])).rejects.toMatchObject({ code: '42501' });
+    await expect(platform.engine.query(`delete from public.support_access_log where id = $1`, [ids.log])).rejects.toMatchObject({
+      code: '42501',
+    });
   });
 });

@@ -92,7 +92,8 @@ describe('tenant sync columns', () => {
       // users.id is the auth account's id, never generated here.
       const generated = tablename === 'users' || col('id')?.column_default?.includes('gen_random_uuid');
       if (col('id')?.data_type !== 'uuid' || !generated) problems.push(`${tablename}.id`);
-      for (const c of ['created_at', 'updated_at']) if (col(c)?.data_type !== 'timestamp with time zone') problems.push(`${tablename}.${c}`);
+      for (const c of ['created_at', 'updated_at'])
+        if (col(c)?.data_type !== 'timestamp with time zone') problems.push(`${tablename}.${c}`);
       const idx = await q<{ n: number }>(
         `select count(*)::int n from pg_indexes where schemaname = 'public' and tablename = '${tablename}'
            and indexdef like '%(updated_at, id)%'`,

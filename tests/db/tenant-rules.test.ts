@@ -37,7 +37,11 @@ function refused(o: Outcome, message?: RegExp): void {
 
 describe('users: self-service', () => {
   it('a user changes their own first name, last name and phone', async () => {
-    const o = await as('regular_user', `update public.users set first_name = 'Olivia', last_name = 'Officer', phone = '(512)-555-0100' where id = $1`, [fx.uids.regular_user]);
+    const o = await as(
+      'regular_user',
+      `update public.users set first_name = 'Olivia', last_name = 'Officer', phone = '(512)-555-0100' where id = $1`,
+      [fx.uids.regular_user],
+    );
     expect(rows(o)).toBe(1);
   });
 
@@ -49,12 +53,17 @@ describe('users: self-service', () => {
     [`require_password_change = false, password_changed_at = now()`],
     [`deleted_at = now()`],
   ])('a user cannot change %s on their own row', async (set) => {
-    refused(await as('regular_user', `update public.users set ${set} where id = $1`, [fx.uids.regular_user]), /only your first name, last name and phone|only super_admin may remove/);
+    refused(
+      await as('regular_user', `update public.users set ${set} where id = $1`, [fx.uids.regular_user]),
+      /only your first name, last name and phone|only super_admin may remove/,
+    );
   });
 
   it('admins edit their own row like anyone else: no self-promotion', async () => {
     refused(await as('security_admin', `update public.users set role = 'super_admin' where id = $1`, [fx.uids.security_admin]));
-    refused(await as('transportation_admin', `update public.users set role = 'security_admin' where id = $1`, [fx.uids.transportation_admin]));
+    refused(
+      await as('transportation_admin', `update public.users set role = 'security_admin' where id = $1`, [fx.uids.transportation_admin]),
+    );
   });
 
   it('a user cannot change another user', async () => {
@@ -68,9 +77,18 @@ describe('users: self-service', () => {
 
 describe('users: security admins', () => {
   it('change a regular user, flags following the role', async () => {
-    const o = await as('security_admin', `update public.users set role = 'transportation_admin' where id = $1
-      returning is_admin, is_transportation_admin, is_security_admin, is_super_admin`, [fx.main.users]);
-    expect(o.kind === 'rows' && o.rows[0]).toEqual({ is_admin: true, is_transportation_admin: true, is_security_admin: false, is_super_admin: false });
+    const o = await as(
+      'security_admin',
+      `update public.users set role = 'transportation_admin' where id = $1
+      returning is_admin, is_transportation_admin, is_security_admin, is_super_admin`,
+      [fx.main.users],
+    );
+    expect(o.kind === 'rows' && o.rows[0]).toEqual({
+      is_admin: true,
+      is_transportation_admin: true,
+      is_security_admin: false,
+      is_super_admin: false,
+    });
   });
 
   it('deactivate a regular user', async () => {
@@ -78,7 +96,10 @@ describe('users: security admins', () => {
   });
 
   it('cannot grant super_admin', async () => {
-    refused(await as('security_admin', `update public.users set role = 'super_admin' where id = $1`, [fx.main.users]), /cannot change super admins or grant super_admin/);
+    refused(
+      await as('security_admin', `update public.users set role = 'super_admin' where id = $1`, [fx.main.users]),
+      /cannot change super admins or grant super_admin/,
+    );
   });
 
   it('cannot touch a super admin', async () => {
@@ -87,19 +108,30 @@ describe('users: security admins', () => {
   });
 
   it('cannot remove users', async () => {
-    refused(await as('security_admin', `update public.users set deleted_at = now() where id = $1`, [fx.main.users]), /only super_admin may remove/);
+    refused(
+      await as('security_admin', `update public.users set deleted_at = now() where id = $1`, [fx.main.users]),
+      /only super_admin may remove/,
+    );
     expect(rows(await as('security_admin', `delete from public.users where id = $1`, [fx.leaf.users]))).toBe(0);
   });
 });
 
 describe('users: super admins and the server', () => {
   it('a super admin grants super_admin and the flags follow', async () => {
-    const o = await as('super_admin', `update public.users set role = 'super_admin', is_super_admin = false where id = $1 returning is_admin, is_super_admin`, [fx.main.users]);
+    const o = await as(
+      'super_admin',
+      `update public.users set role = 'super_admin', is_super_admin = false where id = $1 returning is_admin, is_super_admin`,
+      [fx.main.users],
+    );
     expect(o.kind === 'rows' && o.rows[0]).toEqual({ is_admin: true, is_super_admin: true });
   });
 
   it('flags a client sends are ignored: role decides', async () => {
-    const o = await as('super_admin', `update public.users set is_super_admin = true, is_admin = true where id = $1 returning role, is_admin, is_super_admin`, [fx.main.users]);
+    const o = await as(
+      'super_admin',
+      `update public.users set is_super_admin = true, is_admin = true where id = $1 returning role, is_admin, is_super_admin`,
+      [fx.main.users],
+    );
     expect(o.kind === 'rows' && o.rows[0]).toEqual({ role: 'regular_user', is_admin: false, is_super_admin: false });
   });
 
@@ -142,32 +174,41 @@ describe('auth mirror triggers', () => {
     await tenant.engine.query(`update public.users set require_password_change = true where id = $1`, [id]);
     await tenant.engine.query(`update auth.users set encrypted_password = 'new-hash' where id = $1`, [id]);
     const r = await tenant.engine.query<{ r: boolean; changed: boolean }>(
-      `select require_password_change r, password_changed_at is not null changed from public.users where id = $1`, [id]);
+      `select require_password_change r, password_changed_at is not null changed from public.users where id = $1`,
+      [id],
+    );
     expect(r.rows[0]).toEqual({ r: false, changed: true });
   });
 });
 
 describe('door_log', () => {
   it('keeps the device time and stamps received_at on the server', async () => {
-    const { sql, params } = insertSql('door_log', {
-      door_id: fx.parents.doorId,
-      user_id: fx.uids.regular_user,
-      created_at: '2026-01-02T03:04:05Z',
-      received_at: '2000-01-01T00:00:00Z',
-    }, `created_at::text c, received_at > now() - interval '1 minute' fresh`);
+    const { sql, params } = insertSql(
+      'door_log',
+      {
+        door_id: fx.parents.doorId,
+        user_id: fx.uids.regular_user,
+        created_at: '2026-01-02T03:04:05Z',
+        received_at: '2000-01-01T00:00:00Z',
+      },
+      `created_at::text c, received_at > now() - interval '1 minute' fresh`,
+    );
     const o = await as('regular_user', sql, params);
     expect(o.kind === 'rows' && o.rows[0]).toEqual({ c: '2026-01-02 03:04:05+00', fresh: true });
   });
 
-  it('refuses a check recorded in someone else\'s name', async () => {
+  it("refuses a check recorded in someone else's name", async () => {
     const { sql, params } = insertSql('door_log', { door_id: fx.parents.doorId, user_id: fx.uids.office_staff });
     refused(await as('regular_user', sql, params), /row-level security/);
   });
 
   it('even the server cannot rewrite received_at or created_at', async () => {
-    const o = await attempt(tenant.engine, SERVICE,
+    const o = await attempt(
+      tenant.engine,
+      SERVICE,
       `update public.door_log set received_at = '2000-01-01', created_at = '2000-01-01' where id = $1 returning received_at > '2001-01-01' r, created_at > '2001-01-01' c`,
-      [fx.main.door_log]);
+      [fx.main.door_log],
+    );
     expect(o.kind === 'rows' && o.rows[0]).toEqual({ r: true, c: true });
   });
 });
@@ -175,26 +216,43 @@ describe('door_log', () => {
 describe('updated_at', () => {
   it('is set by the server on insert and update, and created_at does not move on update', async () => {
     const id = newId();
-    await run(tenant.engine, fx.claims.security_admin,
-      `insert into public.campus (id, campus_name, created_at, updated_at) values ($1, 'Clock', '2026-01-01', '2000-01-01')`, [id]);
-    const before = await tenant.engine.query<{ fresh: boolean }>(`select updated_at > now() - interval '1 minute' fresh from public.campus where id = $1`, [id]);
+    await run(
+      tenant.engine,
+      fx.claims.security_admin,
+      `insert into public.campus (id, campus_name, created_at, updated_at) values ($1, 'Clock', '2026-01-01', '2000-01-01')`,
+      [id],
+    );
+    const before = await tenant.engine.query<{ fresh: boolean }>(
+      `select updated_at > now() - interval '1 minute' fresh from public.campus where id = $1`,
+      [id],
+    );
     expect(before.rows[0]!.fresh).toBe(true);
-    const o = await as('security_admin',
+    const o = await as(
+      'security_admin',
       `update public.campus set updated_at = '2000-01-01', created_at = '1999-01-01' where id = $1
-       returning updated_at > now() - interval '1 minute' fresh, created_at::date::text c`, [id]);
+       returning updated_at > now() - interval '1 minute' fresh, created_at::date::text c`,
+      [id],
+    );
     expect(o.kind === 'rows' && o.rows[0]).toEqual({ fresh: true, c: '2026-01-01' });
   });
 
   it('tombstones stay readable so sync can pull them', async () => {
-    const o = await attempt(tenant.engine, fx.claims.security_admin,
-      `with d as (update public.doors set deleted_at = now() where id = $1 returning id) select count(*)::int n from d`, [fx.leaf.doors]);
+    const o = await attempt(
+      tenant.engine,
+      fx.claims.security_admin,
+      `with d as (update public.doors set deleted_at = now() where id = $1 returning id) select count(*)::int n from d`,
+      [fx.leaf.doors],
+    );
     expect(o.kind === 'rows' && o.rows[0]).toEqual({ n: 1 });
   });
 });
 
 describe('incidents and maintenance records', () => {
   it('the reporter cannot move an incident forward', async () => {
-    refused(await as('regular_user', `update public.incidents set status = 'investigating' where id = $1`, [fx.main.incidents]), /row-level security/);
+    refused(
+      await as('regular_user', `update public.incidents set status = 'investigating' where id = $1`, [fx.main.incidents]),
+      /row-level security/,
+    );
   });
 
   it('the reporter cannot edit once it is no longer reported', async () => {
@@ -203,7 +261,7 @@ describe('incidents and maintenance records', () => {
     expect(rows(await as('security_admin', `update public.incidents set status = 'resolved' where id = $1`, [fx.leaf.incidents]))).toBe(1);
   });
 
-  it('reports are made as oneself; admins may report on someone\'s behalf', async () => {
+  it("reports are made as oneself; admins may report on someone's behalf", async () => {
     const row = { title: 'Broken window', description: 'Room 101', reported_by: fx.uids.office_staff };
     const a = insertSql('incidents', row);
     refused(await as('regular_user', a.sql, a.params), /row-level security/);
@@ -217,26 +275,43 @@ describe('incidents and maintenance records', () => {
   });
 
   it('the assignee works a record but cannot hand it to someone else', async () => {
-    const o = await as('regular_user', `update public.maintenance_records set status = 'resolved' where id = $1 returning resolved_at is not null r`, [fx.main.maintenance_records]);
+    const o = await as(
+      'regular_user',
+      `update public.maintenance_records set status = 'resolved' where id = $1 returning resolved_at is not null r`,
+      [fx.main.maintenance_records],
+    );
     expect(o.kind === 'rows' && o.rows[0]).toEqual({ r: true });
-    refused(await as('regular_user', `update public.maintenance_records set assigned_to = $2 where id = $1`, [fx.main.maintenance_records, fx.uids.office_staff]), /row-level security/);
+    refused(
+      await as('regular_user', `update public.maintenance_records set assigned_to = $2 where id = $1`, [
+        fx.main.maintenance_records,
+        fx.uids.office_staff,
+      ]),
+      /row-level security/,
+    );
   });
 });
 
 describe('conditions', () => {
   it('has one global default with the all-zero id, and a default_condition alias', async () => {
     const zero = '00000000-0000-0000-0000-000000000000';
-    const o = await as('security_admin',
-      `insert into public.conditions (id, kind, condition) values ($1, 'global', 'Closed and latched') returning default_condition`, [zero]);
+    const o = await as(
+      'security_admin',
+      `insert into public.conditions (id, kind, condition) values ($1, 'global', 'Closed and latched') returning default_condition`,
+      [zero],
+    );
     expect(o.kind === 'rows' && o.rows[0]).toEqual({ default_condition: 'Closed and latched' });
     const bad = await as('security_admin', `insert into public.conditions (kind, condition) values ('global', 'x')`);
     expect(bad.kind === 'error' && bad.code).toBe('23514');
   });
 
   it('allows one default per campus and one override per door', async () => {
-    const campus = await as('security_admin', `insert into public.conditions (kind, campus_id, condition) values ('campus', $1, 'x')`, [fx.parents.campusId]);
+    const campus = await as('security_admin', `insert into public.conditions (kind, campus_id, condition) values ('campus', $1, 'x')`, [
+      fx.parents.campusId,
+    ]);
     expect(campus.kind === 'error' && campus.code).toBe('23505');
-    const door = await as('security_admin', `insert into public.conditions (kind, door_id, condition) values ('door', $1, 'x')`, [fx.parents.doorId]);
+    const door = await as('security_admin', `insert into public.conditions (kind, door_id, condition) values ('door', $1, 'x')`, [
+      fx.parents.doorId,
+    ]);
     expect(door.kind === 'error' && door.code).toBe('23505');
   });
 });
@@ -244,23 +319,31 @@ describe('conditions', () => {
 describe('sync writes (upsert on id)', () => {
   it('a new row upserted by a caller who may create but not change it is inserted', async () => {
     const id = newId();
-    const o = await as('office_staff',
+    const o = await as(
+      'office_staff',
       `insert into public.maintenance_records (id, door_id, description) values ($1, $2, 'Hinge squeaks')
-       on conflict (id) do update set description = excluded.description`, [id, fx.parents.doorId]);
+       on conflict (id) do update set description = excluded.description`,
+      [id, fx.parents.doorId],
+    );
     expect(rows(o)).toBe(1);
   });
 
   it('replaying a door check with ignore-duplicates is a no-op, not an error', async () => {
-    const o = await as('regular_user',
+    const o = await as(
+      'regular_user',
       `insert into public.door_log (id, door_id, user_id) values ($1, $2, $3) on conflict (id) do nothing`,
-      [fx.main.door_log, fx.parents.doorId, fx.uids.regular_user]);
+      [fx.main.door_log, fx.parents.doorId, fx.uids.regular_user],
+    );
     expect(rows(o)).toBe(0);
   });
 
   it('an upsert that hits a row the caller may not change is refused with 42501', async () => {
-    const o = await as('office_staff',
+    const o = await as(
+      'office_staff',
       `insert into public.maintenance_records (id, door_id, description) values ($1, $2, 'x')
-       on conflict (id) do update set description = excluded.description`, [fx.main.maintenance_records, fx.parents.doorId]);
+       on conflict (id) do update set description = excluded.description`,
+      [fx.main.maintenance_records, fx.parents.doorId],
+    );
     refused(o, /row-level security/);
   });
 });
@@ -268,9 +351,12 @@ describe('sync writes (upsert on id)', () => {
 describe('users: whole-row writes from a stale cache', () => {
   it('keep the server-owned last_sign_in_at and created_at instead of failing', async () => {
     await tenant.engine.query(`update public.users set last_sign_in_at = now() where id = $1`, [fx.uids.office_staff]);
-    const o = await as('office_staff',
+    const o = await as(
+      'office_staff',
       `update public.users set first_name = 'Pat', last_sign_in_at = '2001-01-01', created_at = '2001-01-01' where id = $1
-       returning last_sign_in_at > '2002-01-01' s, created_at > '2002-01-01' c`, [fx.uids.office_staff]);
+       returning last_sign_in_at > '2002-01-01' s, created_at > '2002-01-01' c`,
+      [fx.uids.office_staff],
+    );
     expect(o.kind === 'rows' && o.rows[0]).toEqual({ s: true, c: true });
   });
 });

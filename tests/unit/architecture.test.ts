@@ -67,7 +67,9 @@ describe('src layout', () => {
   });
 
   it('browser code never mentions a service key or JWT secret', () => {
-    const bad = files.filter((f) => /service_role_key|SERVICE_ROLE|jwt_secret|JWT_SECRET|serviceKey|jwtSecret/.test(readFileSync(f, 'utf8')));
+    const bad = files.filter((f) =>
+      /service_role_key|SERVICE_ROLE|jwt_secret|JWT_SECRET|serviceKey|jwtSecret/.test(readFileSync(f, 'utf8')),
+    );
     expect(bad.map((f) => relative(ROOT, f))).toEqual([]);
   });
 });

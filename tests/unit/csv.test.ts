@@ -47,9 +47,18 @@ describe('csv', () => {
 
   it('reads back exactly what it wrote (formula-free text)', () => {
     fc.assert(
-      fc.property(fc.array(fc.array(fc.string().filter((s) => !/^[=+\-@\t\r]/.test(s)), { minLength: 2, maxLength: 2 }), { maxLength: 5 }), (rows) => {
-        expect(parseCsv(toCsv(['a', 'b'], rows))).toEqual([['a', 'b'], ...rows]);
-      }),
+      fc.property(
+        fc.array(
+          fc.array(
+            fc.string().filter((s) => !/^[=+\-@\t\r]/.test(s)),
+            { minLength: 2, maxLength: 2 },
+          ),
+          { maxLength: 5 },
+        ),
+        (rows) => {
+          expect(parseCsv(toCsv(['a', 'b'], rows))).toEqual([['a', 'b'], ...rows]);
+        },
+      ),
     );
   });
 });

@@ -36,7 +36,11 @@ describe('takeFirstBatch', () => {
 
   it('is always a non-empty FIFO prefix of the head (property)', () => {
     const arb = fc.array(
-      fc.record({ table: fc.constantFrom<SyncedTable>('doors', 'door_log', 'users'), op: fc.constantFrom<OutboxOp>('insert', 'upsert', 'update', 'delete'), id: fc.constantFrom('a', 'b', 'c', 'd') }),
+      fc.record({
+        table: fc.constantFrom<SyncedTable>('doors', 'door_log', 'users'),
+        op: fc.constantFrom<OutboxOp>('insert', 'upsert', 'update', 'delete'),
+        id: fc.constantFrom('a', 'b', 'c', 'd'),
+      }),
       { minLength: 1, maxLength: 50 },
     );
     fc.assert(
@@ -55,7 +59,10 @@ describe('takeFirstBatch', () => {
 
 describe('splitBatch', () => {
   it('halves in order', () => {
-    expect(splitBatch([1, 2, 3, 4, 5])).toEqual([[1, 2, 3], [4, 5]]);
+    expect(splitBatch([1, 2, 3, 4, 5])).toEqual([
+      [1, 2, 3],
+      [4, 5],
+    ]);
     expect(splitBatch([1, 2])).toEqual([[1], [2]]);
   });
 });

@@ -17,7 +17,19 @@ describe('classifySyncError', () => {
   });
 
   it('rejects permanent errors: 400, 403/42501, 409, 22xxx, 23xxx', () => {
-    for (const err of [e(400, '22P02'), e(403, '42501'), e(409, '23505'), e(409, '23503'), e(400, '23514'), e(400, '23502'), e(404, 'PGRST205'), e(413, 'PGRST413'), e(400, 'PGRST100'), e(422), e(404, 'LOCKSTEP_NOT_APPLIED')]) {
+    for (const err of [
+      e(400, '22P02'),
+      e(403, '42501'),
+      e(409, '23505'),
+      e(409, '23503'),
+      e(400, '23514'),
+      e(400, '23502'),
+      e(404, 'PGRST205'),
+      e(413, 'PGRST413'),
+      e(400, 'PGRST100'),
+      e(422),
+      e(404, 'LOCKSTEP_NOT_APPLIED'),
+    ]) {
       expect(classifySyncError(err), JSON.stringify(err)).toBe('permanent');
     }
   });

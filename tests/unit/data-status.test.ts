@@ -2,7 +2,15 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { describeSyncStatus, formatAge, signOutWarning, type SyncStatusInput } from '../../src/data/sync-status';
 
-const base: SyncStatusInput = { pending: 0, oldestPendingAt: null, rejected: 0, online: true, paused: null, lastError: null, now: Date.parse('2026-11-22T12:00:00Z') };
+const base: SyncStatusInput = {
+  pending: 0,
+  oldestPendingAt: null,
+  rejected: 0,
+  online: true,
+  paused: null,
+  lastError: null,
+  now: Date.parse('2026-11-22T12:00:00Z'),
+};
 
 describe('describeSyncStatus', () => {
   it('says synced only with an empty outbox and nothing rejected', () => {
@@ -24,11 +32,17 @@ describe('describeSyncStatus', () => {
 
   it('never says synced while the outbox holds anything (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 0, max: 5 }), fc.boolean(), fc.constantFrom<'sign-in' | null>('sign-in', null), (pending, rejected, online, paused) => {
-        const v = describeSyncStatus({ ...base, pending, rejected, online, paused, oldestPendingAt: '2026-11-22T10:00:00Z' });
-        expect(v.kind).not.toBe('synced');
-        expect(v.label.toLowerCase()).not.toContain('synced');
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.boolean(),
+        fc.constantFrom<'sign-in' | null>('sign-in', null),
+        (pending, rejected, online, paused) => {
+          const v = describeSyncStatus({ ...base, pending, rejected, online, paused, oldestPendingAt: '2026-11-22T10:00:00Z' });
+          expect(v.kind).not.toBe('synced');
+          expect(v.label.toLowerCase()).not.toContain('synced');
+        },
+      ),
     );
   });
 });

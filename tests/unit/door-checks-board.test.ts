@@ -5,7 +5,13 @@
  * settings messages; plus the 5,000 x 200,000 size computed in one pass.
  */
 import { describe, expect, it } from 'vitest';
-import { buildDoorStatusBoard, freshnessWindowStart, isActiveIncident, settingsSaveMessage, showBackToDashboard } from '../../src/features/security/door-status';
+import {
+  buildDoorStatusBoard,
+  freshnessWindowStart,
+  isActiveIncident,
+  settingsSaveMessage,
+  showBackToDashboard,
+} from '../../src/features/security/door-status';
 
 const H = 3_600_000;
 const now = new Date(2026, 10, 22, 12, 0, 0, 0);
@@ -206,7 +212,12 @@ describe('the header and messages', () => {
   });
 
   it('counts incidents as active until resolved or closed', () => {
-    expect(['reported', 'investigating', 'resolved', 'closed'].map((status) => isActiveIncident({ status }))).toEqual([true, true, false, false]);
+    expect(['reported', 'investigating', 'resolved', 'closed'].map((status) => isActiveIncident({ status }))).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(isActiveIncident({ status: 'reported', deleted_at: '2026-01-01' })).toBe(false);
   });
 });

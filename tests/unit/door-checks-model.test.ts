@@ -57,7 +57,15 @@ describe('todayWindow', () => {
 
 describe('check intervals', () => {
   it('labels the options as the spec does', () => {
-    expect([1, 2, 4, 6, 12, 24, 8].map(checkIntervalLabel)).toEqual(['Hourly', 'Every 2 Hours', 'Every 4 Hours', 'Every 6 Hours', 'Twice Daily', 'Once Daily', 'Every 8 Hours']);
+    expect([1, 2, 4, 6, 12, 24, 8].map(checkIntervalLabel)).toEqual([
+      'Hourly',
+      'Every 2 Hours',
+      'Every 4 Hours',
+      'Every 6 Hours',
+      'Twice Daily',
+      'Once Daily',
+      'Every 8 Hours',
+    ]);
   });
   it('falls back to 24 for unusable stored values', () => {
     expect(parseCheckInterval('6')).toBe(6);

@@ -25,7 +25,20 @@ describe('geocoding', () => {
     const seen: string[] = [];
     const p = createNominatimProvider({ baseUrl: 'http://geo.local/', fetch: fakeFetch(() => Response.json([place]), seen) });
     const r = await p.suggest('100 Congress');
-    expect(r).toEqual({ ok: true, value: [{ label: place.display_name, address: '100 Congress Avenue', city: 'Austin', state: 'TX', zip: '78701', lat: 30.2672, lng: -97.7431 }] });
+    expect(r).toEqual({
+      ok: true,
+      value: [
+        {
+          label: place.display_name,
+          address: '100 Congress Avenue',
+          city: 'Austin',
+          state: 'TX',
+          zip: '78701',
+          lat: 30.2672,
+          lng: -97.7431,
+        },
+      ],
+    });
     expect(seen[0]).toMatch(/^http:\/\/geo\.local\/search\?format=jsonv2&addressdetails=1&limit=5&q=100%20Congress$/);
     expect(await p.geocode('100 Congress')).toEqual({ ok: true, value: { lat: 30.2672, lng: -97.7431 } });
   });
@@ -39,7 +52,13 @@ describe('geocoding', () => {
     expect(await junk.suggest('abc')).toMatchObject({ ok: false, reason: 'unavailable' });
   });
   it('times out into unavailable', async () => {
-    const slow = createNominatimProvider({ timeoutMs: 20, fetch: ((_u: unknown, init?: RequestInit) => new Promise((_, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('timeout', 'TimeoutError'))))) as typeof fetch });
+    const slow = createNominatimProvider({
+      timeoutMs: 20,
+      fetch: ((_u: unknown, init?: RequestInit) =>
+        new Promise((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('timeout', 'TimeoutError'))),
+        )) as typeof fetch,
+    });
     expect(await slow.suggest('abc')).toMatchObject({ ok: false, reason: 'unavailable' });
   });
   it('reports not found when no place matches', async () => {

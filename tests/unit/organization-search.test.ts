@@ -13,7 +13,13 @@ describe('organization search merge (spec §7)', () => {
     expect(merged[0]?.company_name).toBe('Lincoln Independent School District');
   });
   it('never returns a slug twice and never loses one (property)', () => {
-    const lists = fc.array(fc.array(fc.constantFrom('a', 'b', 'c', 'd', 'e').map((s) => org(s)), { maxLength: 10 }), { maxLength: 3 });
+    const lists = fc.array(
+      fc.array(
+        fc.constantFrom('a', 'b', 'c', 'd', 'e').map((s) => org(s)),
+        { maxLength: 10 },
+      ),
+      { maxLength: 3 },
+    );
     fc.assert(
       fc.property(lists, (ls) => {
         const merged = mergeOrganizations(...ls);
@@ -37,6 +43,8 @@ describe('organization search merge (spec §7)', () => {
   });
   it('labels an organization by display name, else company name', () => {
     expect(organizationLabel({ company_name: 'Lincoln Independent School District', display_name: 'Lincoln ISD' })).toBe('Lincoln ISD');
-    expect(organizationLabel({ company_name: 'Lincoln Independent School District', display_name: null })).toBe('Lincoln Independent School District');
+    expect(organizationLabel({ company_name: 'Lincoln Independent School District', display_name: null })).toBe(
+      'Lincoln Independent School District',
+    );
   });
 });

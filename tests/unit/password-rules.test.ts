@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_PASSWORD_MESSAGES as M, checklistPasses, isStrongPassword, passwordChecklist, validateChangePassword } from '../../src/lib/password-rules';
+import {
+  CHANGE_PASSWORD_MESSAGES as M,
+  checklistPasses,
+  isStrongPassword,
+  passwordChecklist,
+  validateChangePassword,
+} from '../../src/lib/password-rules';
 
 const ok = { currentPassword: 'Lockstep-demo1!', newPassword: 'NewPass1!', confirmPassword: 'NewPass1!' };
 

@@ -8,8 +8,24 @@ function pdfText(bytes: ArrayBuffer): string {
 
 describe('buildPdfReport', () => {
   it('writes a PDF with title, tenant, filters, the table and page numbers', () => {
-    const rows = Array.from({ length: 120 }, (_, i) => [`2026-03-0${(i % 9) + 1}`, `EA${i + 1}`, 'North', 'Operational', '', 'no', 'Ana Lee', i === 3 ? 'Needs, "care"' : null]);
-    const bytes = buildPdfReport({ title: 'Door Logs Report', tenant: 'Demo District', filters: [['Door range', 'EA1-EA120']], columns: DOOR_LOG_CSV_COLUMNS, rows, generatedAt: new Date(2026, 2, 5) });
+    const rows = Array.from({ length: 120 }, (_, i) => [
+      `2026-03-0${(i % 9) + 1}`,
+      `EA${i + 1}`,
+      'North',
+      'Operational',
+      '',
+      'no',
+      'Ana Lee',
+      i === 3 ? 'Needs, "care"' : null,
+    ]);
+    const bytes = buildPdfReport({
+      title: 'Door Logs Report',
+      tenant: 'Demo District',
+      filters: [['Door range', 'EA1-EA120']],
+      columns: DOOR_LOG_CSV_COLUMNS,
+      rows,
+      generatedAt: new Date(2026, 2, 5),
+    });
     const text = pdfText(bytes);
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(text).toContain('(Door Logs Report)');
@@ -23,7 +39,9 @@ describe('buildPdfReport', () => {
     expect(text).toContain(`(Page ${pages} of ${pages})`);
   });
   it('says when no filters were used', () => {
-    const text = pdfText(buildPdfReport({ title: 'Door Logs Report', tenant: 't', filters: [], columns: ['A'], rows: [['x']], generatedAt: new Date() }));
+    const text = pdfText(
+      buildPdfReport({ title: 'Door Logs Report', tenant: 't', filters: [], columns: ['A'], rows: [['x']], generatedAt: new Date() }),
+    );
     expect(text).toContain('Filters: none \\(all logs\\)');
     expect(text).toContain('(Page 1 of 1)');
   });

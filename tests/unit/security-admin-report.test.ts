@@ -1,6 +1,13 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { describeFilters, doorLogPdfRows, doorRangeFilterError, joinDoorLogs, statusLabel, userDisplayName } from '../../src/features/security/admin/door-log-report';
+import {
+  describeFilters,
+  doorLogPdfRows,
+  doorRangeFilterError,
+  joinDoorLogs,
+  statusLabel,
+  userDisplayName,
+} from '../../src/features/security/admin/door-log-report';
 import { doorLogFilterSchema, PAGE_SIZE } from '../../src/features/security/admin/door-log-report-modal';
 import { DOOR_LOG_CSV_COLUMNS, doorLogCsv, doorLogPredicate, doorLogReportFileName } from '../../src/features/security/model';
 import { makeReportFixture } from '../bench/reports';
@@ -12,13 +19,53 @@ const doors = [
   { id: 'd10', door_number: 'EA10', campus_id: 'c1' },
   { id: 'd11', door_number: 'EA11', campus_id: 'c1' },
 ];
-const users = [{ id: 'u1', first_name: 'Ana', last_name: 'Lee', email: 'ana@x.test' }, { id: 'u2', email: 'only@x.test' }];
+const users = [
+  { id: 'u1', first_name: 'Ana', last_name: 'Lee', email: 'ana@x.test' },
+  { id: 'u2', email: 'only@x.test' },
+];
 const local = (y: number, m: number, d: number, h: number, min = 0) => new Date(y, m - 1, d, h, min).toISOString();
 const logs = [
-  { id: 'a', door_id: 'd1', user_id: 'u1', door_status: 'operational', door_problem: 'none', maintenance: 'no', notes: 'ok', created_at: local(2026, 3, 1, 8) },
-  { id: 'b', door_id: 'd2', user_id: 'u2', door_status: 'maintenance', door_problem: 'Latch, "sticky"', maintenance: 'yes', notes: 'line1\nline2', created_at: local(2026, 3, 2, 23, 59) },
-  { id: 'c', door_id: 'd10', user_id: 'gone', door_status: 'out_of_service', door_problem: '', maintenance: '', campus: 'South', notes: null, created_at: local(2026, 3, 3, 0, 0) },
-  { id: 'd', door_id: 'd11', user_id: null, door_status: 'operational', door_problem: 'No', maintenance: 'None', notes: '=SUM(A1)', created_at: local(2026, 3, 4, 12) },
+  {
+    id: 'a',
+    door_id: 'd1',
+    user_id: 'u1',
+    door_status: 'operational',
+    door_problem: 'none',
+    maintenance: 'no',
+    notes: 'ok',
+    created_at: local(2026, 3, 1, 8),
+  },
+  {
+    id: 'b',
+    door_id: 'd2',
+    user_id: 'u2',
+    door_status: 'maintenance',
+    door_problem: 'Latch, "sticky"',
+    maintenance: 'yes',
+    notes: 'line1\nline2',
+    created_at: local(2026, 3, 2, 23, 59),
+  },
+  {
+    id: 'c',
+    door_id: 'd10',
+    user_id: 'gone',
+    door_status: 'out_of_service',
+    door_problem: '',
+    maintenance: '',
+    campus: 'South',
+    notes: null,
+    created_at: local(2026, 3, 3, 0, 0),
+  },
+  {
+    id: 'd',
+    door_id: 'd11',
+    user_id: null,
+    door_status: 'operational',
+    door_problem: 'No',
+    maintenance: 'None',
+    notes: '=SUM(A1)',
+    created_at: local(2026, 3, 4, 12),
+  },
 ];
 
 describe('joinDoorLogs', () => {
@@ -37,7 +84,11 @@ describe('joinDoorLogs', () => {
     expect(userDisplayName(undefined)).toBe('Unknown User');
   });
   it('filters with the spec meaning: door order range, yes/no, whole-day end date', () => {
-    const ids = (f: Parameters<typeof doorLogPredicate>[0]) => rows.filter(doorLogPredicate(f)).map((r) => r.id).sort();
+    const ids = (f: Parameters<typeof doorLogPredicate>[0]) =>
+      rows
+        .filter(doorLogPredicate(f))
+        .map((r) => r.id)
+        .sort();
     expect(ids({ doorRange: 'ea1-ea10' })).toEqual(['a', 'b', 'c']);
     expect(ids({ problem: 'yes' })).toEqual(['b']);
     expect(ids({ problem: 'no' })).toEqual(['a', 'c', 'd']);
@@ -70,7 +121,12 @@ describe('joinDoorLogs', () => {
 describe('report filters', () => {
   it('describes only the filters in use', () => {
     expect(describeFilters({}, () => '')).toEqual([]);
-    expect(describeFilters({ endDate: '2026-03-02', doorRange: 'EA1-EA10', status: 'out_of_service', userId: 'u1', problem: 'yes' }, () => 'Ana Lee')).toEqual([
+    expect(
+      describeFilters(
+        { endDate: '2026-03-02', doorRange: 'EA1-EA10', status: 'out_of_service', userId: 'u1', problem: 'yes' },
+        () => 'Ana Lee',
+      ),
+    ).toEqual([
       ['To', '2026-03-02 (whole day)'],
       ['Door range', 'EA1-EA10'],
       ['Status', 'Out of Service'],

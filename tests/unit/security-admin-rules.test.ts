@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { conditionIdForCampus, conditionIdForDoor, doorCondition, findDoorByNumber, GLOBAL_CONDITION_ID, indexConditions } from '../../src/features/security/admin/conditions';
+import {
+  conditionIdForCampus,
+  conditionIdForDoor,
+  doorCondition,
+  findDoorByNumber,
+  GLOBAL_CONDITION_ID,
+  indexConditions,
+} from '../../src/features/security/admin/conditions';
 import { doorQrState } from '../../src/features/security/admin/doors-modal';
 import { isOpenIncident } from '../../src/features/security/admin/incidents-modal';
 import { MSG } from '../../src/features/security/admin/messages';
@@ -61,7 +68,13 @@ describe('campus form', () => {
     const ok = campusFormSchema.parse(base);
     expect(ok.lat).toBe(0);
     expect(campusValues(ok, true)).not.toHaveProperty('latitude');
-    expect(campusValues(campusFormSchema.parse({ ...base, lat: '30.5', lng: '-97.7' }), true)).toMatchObject({ latitude: 30.5, longitude: -97.7, campus_name: 'North', address_line1: '1 Main St', city: null });
+    expect(campusValues(campusFormSchema.parse({ ...base, lat: '30.5', lng: '-97.7' }), true)).toMatchObject({
+      latitude: 30.5,
+      longitude: -97.7,
+      campus_name: 'North',
+      address_line1: '1 Main St',
+      city: null,
+    });
     expect(campusValues(ok, false)).toMatchObject({ latitude: 0, longitude: 0 });
   });
 });
@@ -102,7 +115,11 @@ describe('incident form', () => {
   });
   it('requires title and description with the spec message', () => {
     expect(firstMessage(incidentFormSchema.safeParse({ ...EMPTY_INCIDENT, title: 'x' }))).toBe(MSG.incidentRequired);
-    expect(incidentFormSchema.parse({ ...EMPTY_INCIDENT, title: ' Fire door ', description: 'propped open' })).toMatchObject({ title: 'Fire door', location: null, campus_id: null });
+    expect(incidentFormSchema.parse({ ...EMPTY_INCIDENT, title: ' Fire door ', description: 'propped open' })).toMatchObject({
+      title: 'Fire door',
+      location: null,
+      campus_id: null,
+    });
     expect(incidentFormSchema.safeParse({ ...EMPTY_INCIDENT, title: 'a', description: 'b', severity: 'extreme' }).success).toBe(false);
   });
   it('is open until resolved or closed', () => {
@@ -115,7 +132,15 @@ describe('incident form', () => {
 });
 
 describe('security user form', () => {
-  const base = { first_name: 'Ana', last_name: 'Lee', email: 'ana@x.test', department: '', phone: '', role: 'regular_user' as const, active: true };
+  const base = {
+    first_name: 'Ana',
+    last_name: 'Lee',
+    email: 'ana@x.test',
+    department: '',
+    phone: '',
+    role: 'regular_user' as const,
+    active: true,
+  };
   it('requires email, first and last name with the spec message', () => {
     expect(firstMessage(securityUserFormSchema.safeParse({ ...base, last_name: '' }))).toBe(MSG.userRequired);
   });
@@ -129,8 +154,18 @@ describe('security user form', () => {
     expect(roleFromFlags('security_admin', 'security_admin', false)).toBe('regular_user');
     expect(roleFromFlags('security_admin', 'super_admin', true)).toBe('super_admin');
     expect(roleFromFlags('office_staff', 'super_admin', false)).toBe('office_staff');
-    expect(flagsForRole('security_admin')).toEqual({ is_super_admin: false, is_security_admin: true, is_transportation_admin: false, is_admin: true });
-    expect(flagsForRole('regular_user')).toEqual({ is_super_admin: false, is_security_admin: false, is_transportation_admin: false, is_admin: false });
+    expect(flagsForRole('security_admin')).toEqual({
+      is_super_admin: false,
+      is_security_admin: true,
+      is_transportation_admin: false,
+      is_admin: true,
+    });
+    expect(flagsForRole('regular_user')).toEqual({
+      is_super_admin: false,
+      is_security_admin: false,
+      is_transportation_admin: false,
+      is_admin: false,
+    });
     expect(MSG.userCreateRefused).toBe('New user creation requires password setup. Please use the main user management system.');
   });
 });
@@ -152,7 +187,10 @@ describe('conditions', () => {
     ];
     expect(doorCondition(indexConditions(rows), door)).toEqual({ condition: 'Propped for delivery', source: 'door' });
     expect(doorCondition(indexConditions(rows.slice(0, 2)), door)).toEqual({ condition: 'Closed', source: 'campus' });
-    expect(doorCondition(indexConditions(rows.slice(0, 2)), { id: 'd2', campus_id: 'c2' })).toEqual({ condition: 'Closed and locked', source: 'global' });
+    expect(doorCondition(indexConditions(rows.slice(0, 2)), { id: 'd2', campus_id: 'c2' })).toEqual({
+      condition: 'Closed and locked',
+      source: 'global',
+    });
     // A removed or empty override returns the door to its default.
     expect(doorCondition(indexConditions([...rows.slice(0, 2), { ...rows[2], deleted_at: 'now' }]), door).source).toBe('campus');
     expect(doorCondition(indexConditions([...rows.slice(0, 2), { ...rows[2], condition: '  ' }]), door).source).toBe('campus');
@@ -160,7 +198,9 @@ describe('conditions', () => {
   it('validates the override and default forms with the spec messages', () => {
     expect(firstMessage(conditionOverrideSchema.safeParse({ door_number: 'EA1', condition: ' ' }))).toBe(MSG.conditionFieldsRequired);
     expect(firstMessage(defaultConditionSchema.safeParse({ condition: '' }))).toBe(MSG.defaultRequired);
-    expect(MSG.conditionDeleteConfirm('EA1')).toBe('Are you sure you want to delete the condition for door EA1? This will reset it to use the default condition.');
+    expect(MSG.conditionDeleteConfirm('EA1')).toBe(
+      'Are you sure you want to delete the condition for door EA1? This will reset it to use the default condition.',
+    );
   });
   it('finds doors by number case-insensitively, within a campus when given', () => {
     const doors = [

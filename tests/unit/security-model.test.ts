@@ -15,7 +15,10 @@ import {
 
 describe('expandDoorRange', () => {
   it('expands prefixed ranges', () => {
-    expect(expandDoorRange('EA1-EA10')).toEqual({ ok: true, doors: ['EA1', 'EA2', 'EA3', 'EA4', 'EA5', 'EA6', 'EA7', 'EA8', 'EA9', 'EA10'] });
+    expect(expandDoorRange('EA1-EA10')).toEqual({
+      ok: true,
+      doors: ['EA1', 'EA2', 'EA3', 'EA4', 'EA5', 'EA6', 'EA7', 'EA8', 'EA9', 'EA10'],
+    });
     expect(expandDoorRange('ea3 - ea4')).toEqual({ ok: true, doors: ['ea3', 'ea4'] });
     expect(expandDoorRange('EA8-10')).toEqual({ ok: true, doors: ['EA8', 'EA9', 'EA10'] });
   });
@@ -41,8 +44,14 @@ describe('expandDoorRange', () => {
 
 describe('effectiveCondition', () => {
   it('prefers door override, then campus default, then global default', () => {
-    expect(effectiveCondition({ doorOverride: 'Locked', campusDefault: 'Closed', globalDefault: 'Secure' })).toEqual({ condition: 'Locked', source: 'door' });
-    expect(effectiveCondition({ doorOverride: '  ', campusDefault: 'Closed', globalDefault: 'Secure' })).toEqual({ condition: 'Closed', source: 'campus' });
+    expect(effectiveCondition({ doorOverride: 'Locked', campusDefault: 'Closed', globalDefault: 'Secure' })).toEqual({
+      condition: 'Locked',
+      source: 'door',
+    });
+    expect(effectiveCondition({ doorOverride: '  ', campusDefault: 'Closed', globalDefault: 'Secure' })).toEqual({
+      condition: 'Closed',
+      source: 'campus',
+    });
     expect(effectiveCondition({ globalDefault: 'Secure' })).toEqual({ condition: 'Secure', source: 'global' });
     expect(effectiveCondition({})).toEqual({ condition: null, source: 'none' });
   });
@@ -95,7 +104,7 @@ describe('door log filters', () => {
   });
 
   it('exports the spec columns, escaped', () => {
-    const csv = doorLogCsv([row({ notes: 'Said "hi", then\nleft', user_name: 'O\'Neil, Sam' })], () => '11/20/2026, 12:00 PM');
+    const csv = doorLogCsv([row({ notes: 'Said "hi", then\nleft', user_name: "O'Neil, Sam" })], () => '11/20/2026, 12:00 PM');
     expect(csv.split('\r\n')[0]).toBe('Date/Time,Door Number,Campus,Status,Problem,Maintenance,Created By,Notes');
     expect(csv).toContain('"11/20/2026, 12:00 PM",EA2,North,operational,,no,"O\'Neil, Sam","Said ""hi"", then\nleft"');
     expect(doorLogReportFileName(new Date(2026, 0, 5), 'csv')).toBe('door-logs-report-2026-01-05.csv');

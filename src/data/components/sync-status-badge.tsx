@@ -30,7 +30,9 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
   const canOpen = status.kind === 'attention';
   const persist = usePersistAnswer(sync);
   const storageNote =
-    persist === 'best-effort' ? 'This browser has not promised to keep offline data: it may clear it when the device runs low on space. Sync when you can.' : '';
+    persist === 'best-effort'
+      ? 'This browser has not promised to keep offline data: it may clear it when the device runs low on space. Sync when you can.'
+      : '';
 
   return (
     <div className="relative inline-block text-sm">
@@ -52,7 +54,12 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
         {status.detail} {storageNote}
       </span>
       {canOpen && open ? (
-        <div id={listId} role="region" aria-label="Changes the server refused" className="absolute right-0 z-20 mt-2 w-96 max-w-[90vw] rounded-lg bg-white p-3 shadow-lg ring-1 ring-black/10">
+        <div
+          id={listId}
+          role="region"
+          aria-label="Changes the server refused"
+          className="absolute right-0 z-20 mt-2 w-96 max-w-[90vw] rounded-lg bg-white p-3 shadow-lg ring-1 ring-black/10"
+        >
           <ul className="space-y-3">
             {rejected.map((r) => (
               <li key={r.id} className="rounded border border-slate-200 p-2">
@@ -64,10 +71,18 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
                   Code {r.error.code || 'none'} · HTTP {r.error.status} · {new Date(r.rejected_at).toLocaleString()}
                 </p>
                 <div className="mt-2 flex gap-2">
-                  <button type="button" className="rounded bg-slate-900 px-2 py-1 text-white" onClick={() => db && r.id !== undefined && void retryRejected(db, r.id)}>
+                  <button
+                    type="button"
+                    className="rounded bg-slate-900 px-2 py-1 text-white"
+                    onClick={() => db && r.id !== undefined && void retryRejected(db, r.id)}
+                  >
                     Retry
                   </button>
-                  <button type="button" className="rounded px-2 py-1 text-red-700 ring-1 ring-red-600/40" onClick={() => db && r.id !== undefined && void discardRejected(db, r.id)}>
+                  <button
+                    type="button"
+                    className="rounded px-2 py-1 text-red-700 ring-1 ring-red-600/40"
+                    onClick={() => db && r.id !== undefined && void discardRejected(db, r.id)}
+                  >
                     Discard
                   </button>
                 </div>

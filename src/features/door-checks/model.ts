@@ -150,7 +150,11 @@ export const EMPTY_CHECK: DoorCheckForm = {
 };
 
 /** The door_log columns a check form becomes (user_id and created_at are added by the offline core). */
-export function doorLogValues(form: DoorCheckForm, door: { id: string }, campusName: string | null): { door_id: string } & Record<string, unknown> {
+export function doorLogValues(
+  form: DoorCheckForm,
+  door: { id: string },
+  campusName: string | null,
+): { door_id: string } & Record<string, unknown> {
   return {
     door_id: door.id,
     campus: campusName,
@@ -182,7 +186,11 @@ export const CHECK_CONSEQUENCE_TEXT: Record<CheckConsequence, string> = {
 
 /** An open record the server opened from a check (source_door_log_id set, not resolved). */
 export function isOpenAutoRecord(record: Row): boolean {
-  return typeof record.source_door_log_id === 'string' && record.source_door_log_id !== '' && (record.status === 'open' || record.status === 'in_progress');
+  return (
+    typeof record.source_door_log_id === 'string' &&
+    record.source_door_log_id !== '' &&
+    (record.status === 'open' || record.status === 'in_progress')
+  );
 }
 
 /** Milliseconds of an ISO time, or NaN; tolerant of both "Z" and "+00:00". */
@@ -285,14 +293,23 @@ export function findScannedDoor<D extends { id: string; door_number?: unknown; c
       .map((c) => c.id),
   );
   const number = payload.door_number.toLowerCase();
-  return doors.find((d) => typeof d.door_number === 'string' && d.door_number.trim().toLowerCase() === number && campusIds.has(String(d.campus_id))) ?? null;
+  return (
+    doors.find(
+      (d) => typeof d.door_number === 'string' && d.door_number.trim().toLowerCase() === number && campusIds.has(String(d.campus_id)),
+    ) ?? null
+  );
 }
 
 /**
  * The officer's campus for their rounds: the one they chose, if it still
  * exists; else the campus of their latest check; else the first campus.
  */
-export function officerCampus(chosen: string | null, campuses: readonly { id: string }[], myChecksNewestFirst: readonly Row[], doorById: ReadonlyMap<string, Row>): string | null {
+export function officerCampus(
+  chosen: string | null,
+  campuses: readonly { id: string }[],
+  myChecksNewestFirst: readonly Row[],
+  doorById: ReadonlyMap<string, Row>,
+): string | null {
   if (chosen && campuses.some((c) => c.id === chosen)) return chosen;
   for (const check of myChecksNewestFirst) {
     const campus = doorById.get(String(check.door_id))?.campus_id;

@@ -49,7 +49,13 @@ export function RoundsPage() {
         <ButtonLink to={scanPath(slug)} size="lg" className="min-h-16 w-full text-lg sm:w-auto sm:px-10">
           Scan a Door
         </ButtonLink>
-        {error ? <Alert tone="error">{error}</Alert> : db ? <Rounds db={db} slug={slug} userId={userId} /> : <Loading label="Opening this device's data..." />}
+        {error ? (
+          <Alert tone="error">{error}</Alert>
+        ) : db ? (
+          <Rounds db={db} slug={slug} userId={userId} />
+        ) : (
+          <Loading label="Opening this device's data..." />
+        )}
       </div>
     </TenantShell>
   );
@@ -74,8 +80,14 @@ function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: stri
     return () => clearInterval(t);
   }, []);
 
-  const campusList = useMemo(() => (campuses ?? []).filter((c) => c.active !== false).sort((a, b) => String(a.campus_name).localeCompare(String(b.campus_name))), [campuses]);
-  const mine = useMemo(() => (logs ?? []).filter((l) => l.user_id === userId).sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at)), [logs, userId]);
+  const campusList = useMemo(
+    () => (campuses ?? []).filter((c) => c.active !== false).sort((a, b) => String(a.campus_name).localeCompare(String(b.campus_name))),
+    [campuses],
+  );
+  const mine = useMemo(
+    () => (logs ?? []).filter((l) => l.user_id === userId).sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at)),
+    [logs, userId],
+  );
   const doorById = useMemo(() => new Map((doors ?? []).map((d) => [d.id, d])), [doors]);
   const campusId = officerCampus(chosen, campusList, mine, doorById);
   const latest = useMemo(() => latestCheckByDoor(logs ?? []), [logs]);
@@ -91,7 +103,8 @@ function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: stri
   );
 
   if (!doors || !campuses || !logs || !pending) return <Loading label="Loading your rounds..." />;
-  if (doors.length === 0) return <EmptyState title="No doors on this device yet">Sync while online to load your organization’s doors.</EmptyState>;
+  if (doors.length === 0)
+    return <EmptyState title="No doors on this device yet">Sync while online to load your organization’s doors.</EmptyState>;
 
   return (
     <>
@@ -138,7 +151,12 @@ function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: stri
                     <span className="font-semibold text-slate-900">{String(d.door.door_number)}</span>
                     <span className="ml-2 text-sm text-slate-600">{typeof d.door.location === 'string' ? d.door.location : ''}</span>
                   </span>
-                  <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', d.freshness === 'needs-check' ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900')}>
+                  <span
+                    className={cx(
+                      'rounded-full px-2 py-0.5 text-xs font-semibold',
+                      d.freshness === 'needs-check' ? 'bg-red-100 text-red-900' : 'bg-amber-100 text-amber-900',
+                    )}
+                  >
                     {FRESHNESS_LABEL[d.freshness]} · {overdueLabel(d.overdueMs)}
                   </span>
                 </Link>
@@ -156,7 +174,11 @@ function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: stri
         {mine.length === 0 ? (
           <EmptyState title="No checks yet">Scan a door to record your first check.</EmptyState>
         ) : (
-          <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white" aria-label="My recent checks" data-testid="recent-checks">
+          <ul
+            className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white"
+            aria-label="My recent checks"
+            data-testid="recent-checks"
+          >
             {mine.slice(0, RECENT).map((l) => {
               const door = doorById.get(String(l.door_id));
               const isPending = pending.has(l.id);
@@ -165,13 +187,18 @@ function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: stri
                 <li key={l.id} className="flex items-center justify-between gap-3 px-4 py-3" data-testid="recent-check">
                   <span>
                     <span className="font-semibold text-slate-900">{String(door?.door_number ?? 'Unknown door')}</span>
-                    <span className={cx('ml-2 rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_BADGE[doorLogStatusColor(l.door_status)])}>
+                    <span
+                      className={cx('ml-2 rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_BADGE[doorLogStatusColor(l.door_status)])}
+                    >
                       {DOOR_STATUS_LABEL[status] ?? String(l.door_status)}
                     </span>
                     <span className="block text-sm text-slate-600">{new Date(String(l.created_at)).toLocaleString()}</span>
                   </span>
                   <span
-                    className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', isPending ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900')}
+                    className={cx(
+                      'rounded-full px-2 py-0.5 text-xs font-semibold',
+                      isPending ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900',
+                    )}
                     data-testid="check-sync-state"
                   >
                     {isPending ? 'Pending' : 'Synced'}

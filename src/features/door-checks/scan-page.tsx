@@ -33,7 +33,13 @@ export function ScanPage() {
         </Link>
       }
     >
-      {error ? <Alert tone="error">{error}</Alert> : db ? <ScanFlow db={db} slug={slug} userId={userId} /> : <Loading label="Opening this device's data..." />}
+      {error ? (
+        <Alert tone="error">{error}</Alert>
+      ) : db ? (
+        <ScanFlow db={db} slug={slug} userId={userId} />
+      ) : (
+        <Loading label="Opening this device's data..." />
+      )}
     </TenantShell>
   );
 }
@@ -129,13 +135,20 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
           </Button>
         )}
         <div aria-live="polite">
-          {notice?.kind === 'not-door' && <Alert tone="warning">This QR code is not a Lockstep door. Try another code or pick the door below.</Alert>}
+          {notice?.kind === 'not-door' && (
+            <Alert tone="warning">This QR code is not a Lockstep door. Try another code or pick the door below.</Alert>
+          )}
           {notice?.kind === 'unknown-door' && (
             <Alert tone="warning">
               <p>
                 Door {notice.payload.door_number} at {notice.payload.campus} is not on this device yet.
               </p>
-              <Button variant="secondary" size="sm" className="mt-2" onClick={() => void import('./sync-actions').then((m) => m.requestSyncNow(slug, userId))}>
+              <Button
+                variant="secondary"
+                size="sm"
+                className="mt-2"
+                onClick={() => void import('./sync-actions').then((m) => m.requestSyncNow(slug, userId))}
+              >
                 Sync now
               </Button>
             </Alert>
@@ -184,13 +197,26 @@ function DoorCheck({
   );
 }
 
-function SavedPanel({ slug, userId, saved, onNext }: { slug: string; userId: string; saved: { check: SavedCheck; door: CacheRow }; onNext: () => void }) {
+function SavedPanel({
+  slug,
+  userId,
+  saved,
+  onNext,
+}: {
+  slug: string;
+  userId: string;
+  saved: { check: SavedCheck; door: CacheRow };
+  onNext: () => void;
+}) {
   const nextRef = useRef<HTMLDivElement>(null);
   // The next door is one tap away: focus lands on the button that goes there.
   useEffect(() => nextRef.current?.querySelector('button')?.focus(), []);
   const consequence = CHECK_CONSEQUENCE_TEXT[saved.check.consequence];
   return (
-    <section aria-labelledby="saved-heading" className="mx-auto max-w-xl space-y-4 rounded-2xl border border-green-300 bg-green-50 p-6 text-center">
+    <section
+      aria-labelledby="saved-heading"
+      className="mx-auto max-w-xl space-y-4 rounded-2xl border border-green-300 bg-green-50 p-6 text-center"
+    >
       <div role="status">
         <h2 id="saved-heading" className="text-2xl font-bold text-green-900">
           Saved on this device
@@ -205,7 +231,10 @@ function SavedPanel({ slug, userId, saved, onNext }: { slug: string; userId: str
         </Suspense>
       </p>
       {consequence && (
-        <p data-testid="check-consequence" className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-600/30">
+        <p
+          data-testid="check-consequence"
+          className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-600/30"
+        >
           {consequence}
         </p>
       )}

@@ -4,7 +4,15 @@
  * latest check and whether it had activity today), so 5,000 doors and
  * 200,000 logs stay well inside the 300 ms budget (DESIGN §9).
  */
-import { compareDoorNumbers, doorFreshness, doorLogStatusColor, isRealDoor, todayWindow, type Freshness, type Row } from '../door-checks/index';
+import {
+  compareDoorNumbers,
+  doorFreshness,
+  doorLogStatusColor,
+  isRealDoor,
+  todayWindow,
+  type Freshness,
+  type Row,
+} from '../door-checks/index';
 
 export interface DoorTile {
   id: string;
@@ -51,7 +59,13 @@ const UNKNOWN_CAMPUS = 'Unassigned doors';
  * this device), door tiles in door order, non-door ids filtered out, each
  * door's freshness from its latest log.
  */
-export function buildDoorStatusBoard(input: { campuses: readonly Row[]; doors: readonly Row[]; logs: readonly Row[]; intervalHours: number; now: Date }): DoorStatusBoard {
+export function buildDoorStatusBoard(input: {
+  campuses: readonly Row[];
+  doors: readonly Row[];
+  logs: readonly Row[];
+  intervalHours: number;
+  now: Date;
+}): DoorStatusBoard {
   const { start, end } = todayWindow(input.now);
   const todayStart = start.getTime();
   const todayEnd = end.getTime();
@@ -75,7 +89,9 @@ export function buildDoorStatusBoard(input: { campuses: readonly Row[]; doors: r
   }
 
   const cards = new Map<string, CampusCard>();
-  const activeCampuses = input.campuses.filter((c) => c.active !== false).sort((a, b) => String(a.campus_name ?? '').localeCompare(String(b.campus_name ?? '')));
+  const activeCampuses = input.campuses
+    .filter((c) => c.active !== false)
+    .sort((a, b) => String(a.campus_name ?? '').localeCompare(String(b.campus_name ?? '')));
   for (const c of activeCampuses) {
     const id = String(c.id);
     cards.set(id, {
@@ -175,7 +191,9 @@ export function showBackToDashboard(role: string | null | undefined, adminMode: 
 
 /** Spec §8: what saving the check interval says when the server refused it. */
 export function settingsSaveMessage(errorCode: string | null | undefined): string {
-  return errorCode === 'PGRST205' ? 'Settings updated locally (database setup needed)' : 'Settings updated locally (database connection issue)';
+  return errorCode === 'PGRST205'
+    ? 'Settings updated locally (database setup needed)'
+    : 'Settings updated locally (database connection issue)';
 }
 
 const HOUR_MS = 3_600_000;

@@ -131,12 +131,30 @@ export function doorLogPredicate(f: DoorLogFilter): (row: DoorLogRow) => boolean
   };
 }
 
-export const DOOR_LOG_CSV_COLUMNS = ['Date/Time', 'Door Number', 'Campus', 'Status', 'Problem', 'Maintenance', 'Created By', 'Notes'] as const;
+export const DOOR_LOG_CSV_COLUMNS = [
+  'Date/Time',
+  'Door Number',
+  'Campus',
+  'Status',
+  'Problem',
+  'Maintenance',
+  'Created By',
+  'Notes',
+] as const;
 
 export function doorLogCsv(rows: readonly DoorLogRow[], formatTime: (iso: string) => string): string {
   return toCsv(
     DOOR_LOG_CSV_COLUMNS,
-    rows.map((r) => [formatTime(r.created_at), r.door_number, r.campus, r.door_status, r.door_problem, r.maintenance, r.user_name, r.notes]),
+    rows.map((r) => [
+      formatTime(r.created_at),
+      r.door_number,
+      r.campus,
+      r.door_status,
+      r.door_problem,
+      r.maintenance,
+      r.user_name,
+      r.notes,
+    ]),
   );
 }
 

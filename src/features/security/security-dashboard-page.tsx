@@ -8,19 +8,41 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { countRows, getCachedOrganization, listDoorLogsBetween, useDoorLogsByDoor, useRows, type CacheRow, type TenantSync } from '../../data';
+import {
+  countRows,
+  getCachedOrganization,
+  listDoorLogsBetween,
+  useDoorLogsByDoor,
+  useRows,
+  type CacheRow,
+  type TenantSync,
+} from '../../data';
 import { normalizeRole, tenantPath } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { Loading } from '../../ui/loading';
 import { Modal } from '../../ui/modal';
-import { DOOR_STATUS_LABEL, downloadDoorQrPng, FRESHNESS_LABEL, doorLogStatusColor, useCheckInterval, type DoorStatus } from '../door-checks/index';
+import {
+  DOOR_STATUS_LABEL,
+  downloadDoorQrPng,
+  FRESHNESS_LABEL,
+  doorLogStatusColor,
+  useCheckInterval,
+  type DoorStatus,
+} from '../door-checks/index';
 import { useTenantSync } from './hooks/use-tenant-sync';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { DoorStatusTab } from './components/door-status-tab';
 import { SummaryCards, type SummaryKey } from './components/summary-cards';
-import { buildDoorStatusBoard, freshnessWindowStart, isActiveIncident, showBackToDashboard, type CampusCard, type DoorTile } from './door-status';
+import {
+  buildDoorStatusBoard,
+  freshnessWindowStart,
+  isActiveIncident,
+  showBackToDashboard,
+  type CampusCard,
+  type DoorTile,
+} from './door-status';
 import { isListedSecurityUser, userFlags } from './model';
 
 const Tabs = lazy(() => import('../../ui/tabs').then((m) => ({ default: m.Tabs })));
@@ -106,7 +128,8 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
     [campuses, doors, logs, hours, now],
   );
 
-  if (!board || !incidents || !users || logCount === undefined || intervalLoading) return <Loading label="Loading security dashboard..." fullScreen />;
+  if (!board || !incidents || !users || logCount === undefined || intervalLoading)
+    return <Loading label="Loading security dashboard..." fullScreen />;
 
   const securityUsers = users.filter((u) => !u.deleted_at && isListedSecurityUser(userFlags(u)));
   const activeIncidents = incidents.filter(isActiveIncident);
@@ -206,7 +229,8 @@ function DoorDetail({ sync, tile, campus, onClose }: { sync: TenantSync; tile: D
     >
       <div className="space-y-3">
         <p>
-          <span className="font-semibold">{FRESHNESS_LABEL[tile.freshness]}</span> · last check {tile.lastCheck === null ? 'never' : new Date(tile.lastCheck).toLocaleString()}
+          <span className="font-semibold">{FRESHNESS_LABEL[tile.freshness]}</span> · last check{' '}
+          {tile.lastCheck === null ? 'never' : new Date(tile.lastCheck).toLocaleString()}
         </p>
         {problem && <Alert tone="error">{problem}</Alert>}
         <h3 className="font-semibold text-slate-900">Recent checks</h3>

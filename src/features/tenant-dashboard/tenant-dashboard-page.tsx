@@ -13,17 +13,26 @@ export function TenantDashboardPage() {
         <nav aria-label="Tenant areas">
           <ul className="grid gap-3 sm:grid-cols-3">
             <li>
-              <Link className="block rounded-xl border border-slate-200 bg-white p-4 font-semibold text-blue-800 hover:bg-blue-50" to={tenantPath(slug, 'security')}>
+              <Link
+                className="block rounded-xl border border-slate-200 bg-white p-4 font-semibold text-blue-800 hover:bg-blue-50"
+                to={tenantPath(slug, 'security')}
+              >
                 Security
               </Link>
             </li>
             <li>
-              <Link className="block rounded-xl border border-slate-200 bg-white p-4 font-semibold text-blue-800 hover:bg-blue-50" to={tenantPath(slug, 'transportation')}>
+              <Link
+                className="block rounded-xl border border-slate-200 bg-white p-4 font-semibold text-blue-800 hover:bg-blue-50"
+                to={tenantPath(slug, 'transportation')}
+              >
                 Transportation
               </Link>
             </li>
             <li>
-              <Link className="block rounded-xl border border-slate-200 bg-white p-4 font-semibold text-blue-800 hover:bg-blue-50" to={tenantPath(slug, 'student-parking')}>
+              <Link
+                className="block rounded-xl border border-slate-200 bg-white p-4 font-semibold text-blue-800 hover:bg-blue-50"
+                to={tenantPath(slug, 'student-parking')}
+              >
                 Student Parking
               </Link>
             </li>

@@ -6,7 +6,9 @@ export function TransportationPage() {
   const { slug } = useTenantRoute();
   return (
     <TenantShell title="Transportation" subtitle={`Tenant: ${slug}`}>
-      <Placeholder title="Transportation dashboard">Vehicles, routes, buses, drivers, fuel and maintenance logs will appear here.</Placeholder>
+      <Placeholder title="Transportation dashboard">
+        Vehicles, routes, buses, drivers, fuel and maintenance logs will appear here.
+      </Placeholder>
     </TenantShell>
   );
 }

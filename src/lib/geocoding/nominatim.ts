@@ -5,7 +5,13 @@
  * answer is "unavailable".
  */
 import { z } from 'zod';
-import { GEOCODING_NOT_FOUND_MESSAGE, GEOCODING_UNAVAILABLE_MESSAGE, type AddressSuggestion, type GeocodeResult, type GeocodingProvider } from './types';
+import {
+  GEOCODING_NOT_FOUND_MESSAGE,
+  GEOCODING_UNAVAILABLE_MESSAGE,
+  type AddressSuggestion,
+  type GeocodeResult,
+  type GeocodingProvider,
+} from './types';
 
 export const DEFAULT_NOMINATIM_URL = 'https://nominatim.openstreetmap.org';
 
@@ -62,7 +68,15 @@ function toSuggestion(p: Place): AddressSuggestion {
   // Spec §7: administrative area level 1 gives the short state (US-TX -> TX).
   const state = iso && iso.includes('-') ? (iso.split('-')[1] ?? '') : (a.state ?? '');
   const street = [a.house_number, a.road].filter(Boolean).join(' ');
-  return { label: p.display_name, address: street || p.display_name.split(',')[0] || '', city: a.city ?? a.town ?? a.village ?? '', state, zip: a.postcode ?? '', lat: p.lat, lng: p.lon };
+  return {
+    label: p.display_name,
+    address: street || p.display_name.split(',')[0] || '',
+    city: a.city ?? a.town ?? a.village ?? '',
+    state,
+    zip: a.postcode ?? '',
+    lat: p.lat,
+    lng: p.lon,
+  };
 }
 
 export function createNominatimProvider(options: NominatimOptions = {}): GeocodingProvider {

@@ -21,7 +21,8 @@ export interface GeocodingProvider {
   geocode(address: string, signal?: AbortSignal): Promise<GeocodeResult<{ lat: number; lng: number }>>;
 }
 
-export const GEOCODING_UNAVAILABLE_MESSAGE = 'Address lookup is unavailable right now. You can still enter the address and coordinates yourself and save.';
+export const GEOCODING_UNAVAILABLE_MESSAGE =
+  'Address lookup is unavailable right now. You can still enter the address and coordinates yourself and save.';
 export const GEOCODING_NOT_FOUND_MESSAGE = 'No coordinates found for this address.';
 
 /** Spec §9: suggestions start above 2 characters and hide at 2 or fewer. */

@@ -6,9 +6,7 @@ import type { Context } from 'hono';
 import { platformAsUser } from './clients';
 import type { ApiDeps } from './deps';
 
-export type StaffCheck =
-  | { ok: true; staffId: string; email: string }
-  | { ok: false; status: 401 | 403; error: string };
+export type StaffCheck = { ok: true; staffId: string; email: string } | { ok: false; status: 401 | 403; error: string };
 
 export async function requireStaffAdmin(c: Context, deps: ApiDeps): Promise<StaffCheck> {
   const header = c.req.header('authorization') ?? '';

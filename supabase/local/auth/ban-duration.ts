@@ -7,8 +7,8 @@ import { badRequest } from './errors';
 const UNIT_SECONDS: Record<string, number> = {
   ns: 1e-9,
   us: 1e-6,
-  'µs': 1e-6,
-  'μs': 1e-6,
+  µs: 1e-6,
+  μs: 1e-6,
   ms: 1e-3,
   s: 1,
   m: 60,
@@ -29,6 +29,7 @@ export function parseBanDuration(raw: string): number | null {
     total += n * unit;
   }
   // Past a thousand years the timestamp arithmetic would overflow in Postgres.
-  if (!Number.isFinite(total) || total <= 0 || total > 1000 * 365 * 24 * 3600) throw badRequest('validation_failed', `invalid format for ban duration: ${raw}`);
+  if (!Number.isFinite(total) || total <= 0 || total > 1000 * 365 * 24 * 3600)
+    throw badRequest('validation_failed', `invalid format for ban duration: ${raw}`);
   return total;
 }

@@ -38,7 +38,10 @@ export function createAuthApp(): Hono<StackEnv> {
   app.onError((err, c) => {
     if (err instanceof AuthHttpError) return renderAuthError(c, err);
     console.error('[auth] unexpected error', err);
-    return renderAuthError(c, new AuthHttpError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+    return renderAuthError(
+      c,
+      new AuthHttpError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+    );
   });
   return app;
 }

@@ -72,17 +72,26 @@ export async function rotateRefreshToken(engine: SqlEngine, token: string, key: 
       if (!prior) return { kind: 'not_found' };
       // Within the reuse interval, the same successor again (GoTrue does this).
       const reuseSeconds = refreshReuseIntervalSeconds();
-      const retry = reuseSeconds <= 0 ? { rows: [] } : await tx.query<{ user_id: string; session_id: string; signed_in_at: number | string }>(
-        `select t.user_id::text as user_id, t.session_id::text as session_id, extract(epoch from s.created_at)::int as signed_in_at
+      const retry =
+        reuseSeconds <= 0
+          ? { rows: [] }
+          : await tx.query<{ user_id: string; session_id: string; signed_in_at: number | string }>(
+              `select t.user_id::text as user_id, t.session_id::text as session_id, extract(epoch from s.created_at)::int as signed_in_at
            from auth.refresh_tokens p
            join auth.refresh_tokens t on t.parent = p.token and not t.revoked
            join auth.sessions s on s.id = t.session_id and (s.not_after is null or s.not_after > now())
           where p.token = $1 and p.updated_at > clock_timestamp() - make_interval(secs => $2)`,
-        [hash, reuseSeconds],
-      );
+              [hash, reuseSeconds],
+            );
       const again = retry.rows[0];
       if (again) {
-        return { kind: 'rotated', userId: again.user_id, sessionId: again.session_id, refreshToken: successorOf(token, key), signedInAt: Number(again.signed_in_at) };
+        return {
+          kind: 'rotated',
+          userId: again.user_id,
+          sessionId: again.session_id,
+          refreshToken: successorOf(token, key),
+          signedInAt: Number(again.signed_in_at),
+        };
       }
       await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1::uuid and not revoked', [
         prior.session_id,
@@ -98,10 +107,12 @@ export async function rotateRefreshToken(engine: SqlEngine, token: string, key: 
     const session = live.rows[0];
     if (!session) return { kind: 'session_expired' };
     const refreshToken = successorOf(token, key);
-    await tx.query(
-      'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2::uuid, $3::uuid, $4)',
-      [hashRefreshToken(refreshToken), row.user_id, row.session_id, hash],
-    );
+    await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2::uuid, $3::uuid, $4)', [
+      hashRefreshToken(refreshToken),
+      row.user_id,
+      row.session_id,
+      hash,
+    ]);
     return { kind: 'rotated', userId: row.user_id, sessionId: row.session_id, refreshToken, signedInAt: Number(session.signed_in_at) };
   });
 }

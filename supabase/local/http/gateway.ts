@@ -9,11 +9,17 @@ import type { StackEnv } from './context';
 
 export const DEFAULT_BODY_LIMIT = 5 * 1024 * 1024;
 
-export function projectGateway(resolve: (c: Parameters<MiddlewareHandler<StackEnv>>[0]) => Promise<Project | null>, bodyLimit: number): MiddlewareHandler<StackEnv> {
+export function projectGateway(
+  resolve: (c: Parameters<MiddlewareHandler<StackEnv>>[0]) => Promise<Project | null>,
+  bodyLimit: number,
+): MiddlewareHandler<StackEnv> {
   return async (c, next) => {
     const project = await resolve(c);
     if (!project) {
-      return c.json({ code: 'PGRST000', message: 'Project not found', details: null, hint: 'Check the organization slug in the URL.' }, 404);
+      return c.json(
+        { code: 'PGRST000', message: 'Project not found', details: null, hint: 'Check the organization slug in the URL.' },
+        404,
+      );
     }
     const key = c.req.header('apikey') ?? c.req.query('apikey');
     if (!key) return c.json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
@@ -22,7 +28,10 @@ export function projectGateway(resolve: (c: Parameters<MiddlewareHandler<StackEn
     }
     const length = Number(c.req.header('content-length') ?? '0');
     if (length > bodyLimit) {
-      return c.json({ code: 'PGRST413', message: 'Payload Too Large', details: `The request body is larger than ${bodyLimit} bytes`, hint: null }, 413);
+      return c.json(
+        { code: 'PGRST413', message: 'Payload Too Large', details: `The request body is larger than ${bodyLimit} bytes`, hint: null },
+        413,
+      );
     }
     c.set('project', project);
     await next();

@@ -77,7 +77,12 @@ function buildPlan(ctx: PlanContext, table: Table, items: SelectItem[], path: st
       const childPath = path === '' ? key : `${path}.${key}`;
       const child = buildPlan(ctx, rel.target, it.items, childPath, `_t${ctx.next++}`);
       if (it.spread && rel.kind !== 'm2o' && !rel.oneToOne) {
-        throw new RestError(400, 'PGRST119', `A spread operation on '${it.name}' is not possible`, `'${table.name}' and '${it.name}' do not form a many-to-one or one-to-one relationship`);
+        throw new RestError(
+          400,
+          'PGRST119',
+          `A spread operation on '${it.name}' is not possible`,
+          `'${table.name}' and '${it.name}' do not form a many-to-one or one-to-one relationship`,
+        );
       }
       plan.items.push({ kind: 'embed', key, rel, inner: it.inner, hidden: it.items.length === 0, spread: it.spread, plan: child });
     }
@@ -91,7 +96,13 @@ export function planRead(cache: SchemaCache, table: Table, select: SelectItem[],
   const plan = buildPlan(ctx, table, select, '', '_t0');
   for (const path of levels.keys()) {
     if (!ctx.used.has(path)) {
-      throw new RestError(400, 'PGRST108', `'${path}' is not an embedded resource in this request`, null, `Verify that '${path}' is included in the 'select' query parameter.`);
+      throw new RestError(
+        400,
+        'PGRST108',
+        `'${path}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${path}' is included in the 'select' query parameter.`,
+      );
     }
   }
   validateConds(plan);
@@ -109,7 +120,12 @@ function validateConds(plan: ReadPlan): void {
     if (o.relation) {
       const e = embedByKey(plan, o.relation);
       if (!e || (e.rel.kind !== 'm2o' && !e.rel.oneToOne)) {
-        throw new RestError(400, 'PGRST118', `A related order on '${o.relation}' is not possible`, `'${plan.table.name}' and '${o.relation}' do not form a many-to-one or one-to-one relationship`);
+        throw new RestError(
+          400,
+          'PGRST118',
+          `A related order on '${o.relation}' is not possible`,
+          `'${plan.table.name}' and '${o.relation}' do not form a many-to-one or one-to-one relationship`,
+        );
       }
       checkColumn(e.plan.table, o.column);
     } else checkColumn(plan.table, o.column);
@@ -132,9 +148,25 @@ function columnExpr(alias: string, column: string, path: JsonStep[], params: Par
   return sql;
 }
 
-const COMPARE: Record<string, string> = { eq: '=', neq: '<>', gt: '>', gte: '>=', lt: '<', lte: '<=', like: 'like', ilike: 'ilike', match: '~', imatch: '~*' };
+const COMPARE: Record<string, string> = {
+  eq: '=',
+  neq: '<>',
+  gt: '>',
+  gte: '>=',
+  lt: '<',
+  lte: '<=',
+  like: 'like',
+  ilike: 'ilike',
+  match: '~',
+  imatch: '~*',
+};
 const ARRAY_OPS: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&<', nxr: '&>', adj: '-|-' };
-const FTS: Record<string, string> = { fts: 'to_tsquery', plfts: 'plainto_tsquery', phfts: 'phraseto_tsquery', wfts: 'websearch_to_tsquery' };
+const FTS: Record<string, string> = {
+  fts: 'to_tsquery',
+  plfts: 'plainto_tsquery',
+  phfts: 'phraseto_tsquery',
+  wfts: 'websearch_to_tsquery',
+};
 
 function likePattern(v: string): string {
   return v.replace(/\*/g, '%');
@@ -172,7 +204,8 @@ function filterSql(plan: ReadPlan, f: Filter, params: Params): string {
     sql = `${expr} ${ARRAY_OPS[f.op]} ${params.add(f.value)}`;
   } else if (FTS[f.op]) {
     const fn = FTS[f.op] ?? 'to_tsquery';
-    const q = f.config === null ? `${fn}(${params.add(f.value)}::text)` : `${fn}(${params.add(f.config)}::regconfig, ${params.add(f.value)}::text)`;
+    const q =
+      f.config === null ? `${fn}(${params.add(f.value)}::text)` : `${fn}(${params.add(f.config)}::regconfig, ${params.add(f.value)}::text)`;
     sql = `${expr} @@ ${q}`;
   } else {
     sql = compare(expr, f.op, f.value, params);
@@ -192,7 +225,9 @@ export function fromSql(rel: Relation, childAlias: string): string {
   if (rel.kind !== 'm2m' || !rel.junction) return target;
   const j = rel.junction;
   const jAlias = `${childAlias}_j`;
-  const on = j.toTarget.columns.map((col, i) => `${qi(jAlias)}.${qi(col)} = ${qi(childAlias)}.${qi(j.toTarget.refColumns[i] ?? col)}`).join(' and ');
+  const on = j.toTarget.columns
+    .map((col, i) => `${qi(jAlias)}.${qi(col)} = ${qi(childAlias)}.${qi(j.toTarget.refColumns[i] ?? col)}`)
+    .join(' and ');
   return `${target} join public.${qi(j.table.name)} as ${qi(jAlias)} on ${on}`;
 }
 
@@ -219,7 +254,9 @@ export function whereSql(plan: ReadPlan, params: Params): string {
   const parts = plan.conds.map((c) => condSql(plan, c, params));
   for (const it of plan.items) {
     if (it.kind === 'embed' && it.inner) {
-      parts.push(`exists (select 1 from ${fromSql(it.rel, it.plan.alias)} where ${joinSql(it.rel, plan.alias, it.plan.alias)} and ${whereSql(it.plan, params)})`);
+      parts.push(
+        `exists (select 1 from ${fromSql(it.rel, it.plan.alias)} where ${joinSql(it.rel, plan.alias, it.plan.alias)} and ${whereSql(it.plan, params)})`,
+      );
     }
   }
   return parts.length ? parts.join(' and ') : 'true';

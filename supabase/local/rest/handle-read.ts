@@ -41,7 +41,8 @@ export async function handleRead(req: RestRequest, cache: SchemaCache, tableName
     return toReadResult(r.rows[0]);
   });
   const offset = plan.offset ?? 0;
-  if (result.total !== null && offset > 0 && offset >= result.total && result.n === 0 && result.total > 0) throw badRange(offset, result.total);
+  if (result.total !== null && offset > 0 && offset >= result.total && result.n === 0 && result.total > 0)
+    throw badRange(offset, result.total);
   checkSingle(req.accept, result.n);
   const partial = result.total !== null && result.n < result.total && req.accept !== 'object';
   const headers = { 'content-range': contentRange(offset, result.n, result.total) };

@@ -27,7 +27,8 @@ function pickFunction(cache: SchemaCache, name: string, keys: string[], singleOb
   }
   for (const fn of candidates) {
     const names = fn.args.map((a) => a.name);
-    if (keys.every((k) => names.includes(k)) && fn.args.every((a) => a.hasDefault || keys.includes(a.name))) return { fn, wholeBody: false };
+    if (keys.every((k) => names.includes(k)) && fn.args.every((a) => a.hasDefault || keys.includes(a.name)))
+      return { fn, wholeBody: false };
   }
   // A single unnamed json/jsonb parameter takes the whole body (PostgREST does the same).
   for (const fn of candidates) {
@@ -41,7 +42,9 @@ function pickFunction(cache: SchemaCache, name: string, keys: string[], singleOb
 function resultTable(cache: SchemaCache, fn: Fn): Table {
   const named = cache.tables.get(fn.returnType.replace(/^public\./, '').replace(/^"|"$/g, ''));
   if (named) return named;
-  const columns = new Map(fn.resultColumns.map((c) => [c, { name: c, type: 'unknown', nullable: true, defaultExpr: null, generated: false }]));
+  const columns = new Map(
+    fn.resultColumns.map((c) => [c, { name: c, type: 'unknown', nullable: true, defaultExpr: null, generated: false }]),
+  );
   return { name: fn.name, columns, columnOrder: fn.resultColumns, primaryKey: [], uniques: [], insertable: false };
 }
 
@@ -109,7 +112,11 @@ export async function handleRpc(req: RestRequest, cache: SchemaCache, name: stri
   if (fn.shape === 'void') sql = `select null::text as body from ${source}, lateral (select ${fnCall}) as _f`;
   else if (fn.returnsSet) sql = `select coalesce(json_agg(_f.v), '[]'::json)::text as body from ${source}, lateral ${fnCall} as _f(v)`;
   else sql = `select to_json(${fnCall})::text as body from ${source}`;
-  const rows = await asRole(req.project.engine, req.claims, async (tx) => (await tx.query<{ body: string | null }>(sql, params.values)).rows);
+  const rows = await asRole(
+    req.project.engine,
+    req.claims,
+    async (tx) => (await tx.query<{ body: string | null }>(sql, params.values)).rows,
+  );
   if (fn.shape === 'void') return respond('json', 204, null);
   const body = rows[0]?.body ?? 'null';
   if (fn.returnsSet && req.accept === 'object') {

@@ -74,7 +74,12 @@ async function runWrite(
   });
 }
 
-function writeResponse(req: RestRequest, status: number, out: { result: ReadResult | null; affected: number }, extra: Record<string, string> = {}): Response {
+function writeResponse(
+  req: RestRequest,
+  status: number,
+  out: { result: ReadResult | null; affected: number },
+  extra: Record<string, string> = {},
+): Response {
   const headers: Record<string, string> = {
     'content-range': `*/${req.prefer.count === 'exact' ? out.affected : '*'}`,
     ...extra,
@@ -121,7 +126,11 @@ export async function handleInsert(req: RestRequest, cache: SchemaCache, tableNa
   }
   columns = [...new Set(columns)];
   checkWriteColumns(table, columns);
-  if (rows.length === 0) return writeResponse(req, 201, { result: req.prefer.return === 'representation' ? { body: '[]', n: 0, total: null } : null, affected: 0 });
+  if (rows.length === 0)
+    return writeResponse(req, 201, {
+      result: req.prefer.return === 'representation' ? { body: '[]', n: 0, total: null } : null,
+      affected: 0,
+    });
 
   const params = new Params();
   const useDefaults = req.prefer.missing === 'default';
@@ -134,7 +143,12 @@ export async function handleInsert(req: RestRequest, cache: SchemaCache, tableNa
   if (req.prefer.resolution) {
     const onConflictParam = queryParam(req, 'on_conflict');
     const keys = onConflictParam !== undefined ? parseColumnList(onConflictParam, 'on_conflict parameter') : table.primaryKey;
-    if (!keys.length) throw new RestError(400, 'PGRST100', `"failed to parse on_conflict parameter" (table '${table.name}' has no primary key; pass on_conflict)`);
+    if (!keys.length)
+      throw new RestError(
+        400,
+        'PGRST100',
+        `"failed to parse on_conflict parameter" (table '${table.name}' has no primary key; pass on_conflict)`,
+      );
     checkWriteColumns(table, keys);
     const updates = columns.map((c) => `${qi(c)} = excluded.${qi(c)}`);
     conflict =
@@ -167,7 +181,10 @@ export async function handleUpdate(req: RestRequest, cache: SchemaCache, tableNa
   const params = new Params();
   if (columns.length === 0) {
     // Nothing to set: PostgREST answers as if nothing matched.
-    return writeResponse(req, 200, { result: req.prefer.return === 'representation' ? { body: '[]', n: 0, total: null } : null, affected: 0 });
+    return writeResponse(req, 200, {
+      result: req.prefer.return === 'representation' ? { body: '[]', n: 0, total: null } : null,
+      affected: 0,
+    });
   }
   const sets = columns.map((c) => `${qi(c)} = _r.${qi(c)}`).join(', ');
   const target = `public.${qi(table.name)}`;

@@ -24,7 +24,15 @@ export function createRestApp(): Hono<StackEnv> {
   app.put('/:table', (c) => serve(c, (req, cache) => handlePut(req, cache, c.req.param('table'))));
 
   app.all('*', () =>
-    errorResponse(new RestError(405, 'PGRST117', 'Unsupported HTTP method or path', null, 'This local stack serves GET/HEAD/POST/PATCH/PUT/DELETE on /table and GET/POST on /rpc/fn.')),
+    errorResponse(
+      new RestError(
+        405,
+        'PGRST117',
+        'Unsupported HTTP method or path',
+        null,
+        'This local stack serves GET/HEAD/POST/PATCH/PUT/DELETE on /table and GET/POST on /rpc/fn.',
+      ),
+    ),
   );
   return app;
 }

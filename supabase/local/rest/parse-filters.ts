@@ -8,15 +8,58 @@ import { parseError } from './errors';
 import type { JsonStep } from './parse-select';
 
 export type Operator =
-  | 'eq' | 'neq' | 'gt' | 'gte' | 'lt' | 'lte'
-  | 'like' | 'ilike' | 'match' | 'imatch'
-  | 'is' | 'isdistinct' | 'in'
-  | 'cs' | 'cd' | 'ov' | 'sl' | 'sr' | 'nxl' | 'nxr' | 'adj'
-  | 'fts' | 'plfts' | 'phfts' | 'wfts';
+  | 'eq'
+  | 'neq'
+  | 'gt'
+  | 'gte'
+  | 'lt'
+  | 'lte'
+  | 'like'
+  | 'ilike'
+  | 'match'
+  | 'imatch'
+  | 'is'
+  | 'isdistinct'
+  | 'in'
+  | 'cs'
+  | 'cd'
+  | 'ov'
+  | 'sl'
+  | 'sr'
+  | 'nxl'
+  | 'nxr'
+  | 'adj'
+  | 'fts'
+  | 'plfts'
+  | 'phfts'
+  | 'wfts';
 
 const OPERATORS = new Set<string>([
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'is', 'isdistinct', 'in',
-  'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj', 'fts', 'plfts', 'phfts', 'wfts',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'is',
+  'isdistinct',
+  'in',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxl',
+  'nxr',
+  'adj',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
 ]);
 
 export interface Filter {
@@ -141,7 +184,8 @@ export function parseFilter(column: string, path: JsonStep[], expr: string, inLo
   let list: string[] | null = null;
   if (mod !== null) {
     if (op.endsWith('fts')) config = mod;
-    else if ((mod === 'any' || mod === 'all') && ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'].includes(op)) quant = mod;
+    else if ((mod === 'any' || mod === 'all') && ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch'].includes(op))
+      quant = mod;
     else throw parseError('filter', expr, 'invalid modifier');
   }
   if (op === 'in') list = parseList(value, '(', ')', 'filter');

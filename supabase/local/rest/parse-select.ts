@@ -69,7 +69,7 @@ function readName(cur: Cursor): string {
 }
 
 function readJsonKey(cur: Cursor): string {
-  if (cur.peek() === '"' ) return readName(cur);
+  if (cur.peek() === '"') return readName(cur);
   let out = '';
   while (!cur.eof() && /[\p{L}\p{N}_$ -]/u.test(cur.peek()) && !cur.startsWith('->') && !cur.startsWith('::')) {
     out += cur.peek();

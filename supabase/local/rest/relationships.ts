@@ -31,7 +31,9 @@ function toRelation(cache: SchemaCache, parent: Table, fk: ForeignKey, kind: 'm2
 
 function describe(r: Relation, parent: Table): string {
   if (r.junction) return `many-to-many ${parent.name} -> ${r.target.name} through ${r.junction.table.name}`;
-  return r.kind === 'm2o' ? `many-to-one ${parent.name} -> ${r.target.name} using ${r.fk.name}` : `one-to-many ${parent.name} -> ${r.target.name} using ${r.fk.name}`;
+  return r.kind === 'm2o'
+    ? `many-to-one ${parent.name} -> ${r.target.name} using ${r.fk.name}`
+    : `one-to-many ${parent.name} -> ${r.target.name} using ${r.fk.name}`;
 }
 
 export function findRelation(cache: SchemaCache, parent: Table, name: string, hint: string | null): Relation {

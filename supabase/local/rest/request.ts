@@ -35,7 +35,10 @@ export interface RestRequest {
 export function parsePrefer(header: string | undefined): Prefer {
   const p: Prefer = { return: null, count: null, resolution: null, missing: null, params: null, applied: [] };
   for (const raw of (header ?? '').split(/[,;]/)) {
-    const [k, v] = raw.trim().split('=').map((s) => s.trim());
+    const [k, v] = raw
+      .trim()
+      .split('=')
+      .map((s) => s.trim());
     if (k === 'return' && (v === 'minimal' || v === 'representation' || v === 'headers-only')) p.return = v;
     else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) p.count = v;
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) p.resolution = v;
@@ -53,7 +56,8 @@ export function parseAccept(header: string | undefined): Accept {
     const type = (part.split(';')[0] ?? '').trim().toLowerCase();
     if (type === 'application/vnd.pgrst.object+json' || type === 'application/vnd.pgrst.object') return 'object';
     if (type === 'text/csv') return 'csv';
-    if (type === '*/*' || type === 'application/json' || type === 'application/*' || type.startsWith('application/vnd.pgrst.array')) return 'json';
+    if (type === '*/*' || type === 'application/json' || type === 'application/*' || type.startsWith('application/vnd.pgrst.array'))
+      return 'json';
   }
   throw new RestError(406, 'PGRST107', `None of these media types are available: ${header}`);
 }

@@ -67,17 +67,17 @@ export function renderBody(accept: Accept, result: ReadResult): string {
   return result.body;
 }
 
-export function respond(
-  accept: Accept,
-  status: number,
-  body: string | null,
-  headers: Record<string, string> = {},
-): Response {
+export function respond(accept: Accept, status: number, body: string | null, headers: Record<string, string> = {}): Response {
   const h: Record<string, string> = { 'content-profile': 'public', ...headers };
   if (body !== null) h['content-type'] = TYPES[accept];
   return new Response(body, { status, headers: h });
 }
 
 export function badRange(offset: number, total: number): RestError {
-  return new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total} rows.`);
+  return new RestError(
+    416,
+    'PGRST103',
+    'Requested range not satisfiable',
+    `An offset of ${offset} was requested, but there are only ${total} rows.`,
+  );
 }

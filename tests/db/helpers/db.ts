@@ -63,9 +63,7 @@ export function userClaims(sub: string, extra: Record<string, unknown> = {}): Jw
 export const ANON: JwtClaims = { role: 'anon' };
 export const SERVICE: JwtClaims = { role: 'service_role' };
 
-export type Outcome =
-  | { kind: 'rows'; count: number; rows: Record<string, unknown>[] }
-  | { kind: 'error'; code: string; message: string };
+export type Outcome = { kind: 'rows'; count: number; rows: Record<string, unknown>[] } | { kind: 'error'; code: string; message: string };
 
 class Rollback extends Error {
   constructor(readonly outcome: Outcome) {

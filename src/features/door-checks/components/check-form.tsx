@@ -60,7 +60,8 @@ export function CheckForm({
   const errors = submitted ? fieldErrors(values) : {};
   const consequence = checkConsequence(values, hasOpenRecord);
   // Radio values come from DOOR_STATUSES and yes/no, so every value is one the schema names.
-  const set = (key: keyof DoorCheckForm) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }) as DoorCheckForm);
+  const set = (key: keyof DoorCheckForm) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }) as DoorCheckForm);
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
@@ -95,7 +96,14 @@ export function CheckForm({
         <div className="grid grid-cols-1 gap-2 sm:grid-cols-3">
           {DOOR_STATUSES.map((s) => (
             <label key={s} className="relative block">
-              <input type="radio" name="door_status" value={s} checked={values.door_status === s} onChange={set('door_status')} className="peer sr-only" />
+              <input
+                type="radio"
+                name="door_status"
+                value={s}
+                checked={values.door_status === s}
+                onChange={set('door_status')}
+                className="peer sr-only"
+              />
               <span
                 className={cx(
                   'flex min-h-14 cursor-pointer items-center justify-center rounded-xl border-2 border-slate-300 bg-white px-4 text-base font-semibold text-slate-800 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700',
@@ -113,7 +121,16 @@ export function CheckForm({
         <label htmlFor="door-problem" className="block text-sm font-semibold text-slate-800">
           Problem
         </label>
-        <input id="door-problem" className={inputClass} placeholder="None" autoComplete="off" name="door_problem" value={values.door_problem} onChange={set('door_problem')} aria-invalid={errors.door_problem ? true : undefined} />
+        <input
+          id="door-problem"
+          className={inputClass}
+          placeholder="None"
+          autoComplete="off"
+          name="door_problem"
+          value={values.door_problem}
+          onChange={set('door_problem')}
+          aria-invalid={errors.door_problem ? true : undefined}
+        />
         {errors.door_problem && <p className="text-sm font-medium text-red-700">{errors.door_problem}</p>}
       </div>
 
@@ -122,7 +139,14 @@ export function CheckForm({
         <div className="grid grid-cols-2 gap-2">
           {(['no', 'yes'] as const).map((v) => (
             <label key={v} className="relative block">
-              <input type="radio" name="maintenance" value={v} checked={values.maintenance === v} onChange={set('maintenance')} className="peer sr-only" />
+              <input
+                type="radio"
+                name="maintenance"
+                value={v}
+                checked={values.maintenance === v}
+                onChange={set('maintenance')}
+                className="peer sr-only"
+              />
               <span className="flex min-h-12 cursor-pointer items-center justify-center rounded-xl border-2 border-slate-300 bg-white font-semibold text-slate-800 peer-checked:border-blue-700 peer-checked:bg-blue-50 peer-checked:text-blue-900 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-blue-700">
                 {v === 'yes' ? 'Yes' : 'No'}
               </span>
@@ -135,12 +159,23 @@ export function CheckForm({
         <label htmlFor="door-notes" className="block text-sm font-semibold text-slate-800">
           Notes
         </label>
-        <textarea id="door-notes" rows={2} className={inputClass} name="notes" value={values.notes} onChange={set('notes')} aria-invalid={errors.notes ? true : undefined} />
+        <textarea
+          id="door-notes"
+          rows={2}
+          className={inputClass}
+          name="notes"
+          value={values.notes}
+          onChange={set('notes')}
+          aria-invalid={errors.notes ? true : undefined}
+        />
         {errors.notes && <p className="text-sm font-medium text-red-700">{errors.notes}</p>}
       </div>
 
       {consequence !== 'none' && (
-        <p data-testid="check-consequence" className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-600/30">
+        <p
+          data-testid="check-consequence"
+          className="rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-amber-900 ring-1 ring-amber-600/30"
+        >
           {CHECK_CONSEQUENCE_TEXT[consequence]}
         </p>
       )}

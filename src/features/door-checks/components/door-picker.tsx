@@ -9,7 +9,15 @@ import { compareDoorNumbers, isRealDoor, matchesDoorSearch } from '../model';
 
 const LIMIT = 40;
 
-export function DoorPicker({ doors, campusNames, onPick }: { doors: readonly CacheRow[]; campusNames: ReadonlyMap<string, string>; onPick: (door: CacheRow) => void }) {
+export function DoorPicker({
+  doors,
+  campusNames,
+  onPick,
+}: {
+  doors: readonly CacheRow[];
+  campusNames: ReadonlyMap<string, string>;
+  onPick: (door: CacheRow) => void;
+}) {
   const [query, setQuery] = useState('');
   const inputId = useId();
   const sorted = useMemo(
@@ -25,7 +33,10 @@ export function DoorPicker({ doors, campusNames, onPick }: { doors: readonly Cac
           door: d,
           campus: campusNames.get(String(d.campus_id)) ?? '',
         }))
-        .sort((a, b) => a.campus.localeCompare(b.campus) || compareDoorNumbers(String(a.door.door_number ?? ''), String(b.door.door_number ?? ''))),
+        .sort(
+          (a, b) =>
+            a.campus.localeCompare(b.campus) || compareDoorNumbers(String(a.door.door_number ?? ''), String(b.door.door_number ?? '')),
+        ),
     [doors, campusNames],
   );
   const matches = sorted.filter((x) => matchesDoorSearch(x.door, x.campus, query));
@@ -38,10 +49,20 @@ export function DoorPicker({ doors, campusNames, onPick }: { doors: readonly Cac
         <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
           Search doors
         </label>
-        <input id={inputId} type="search" className={inputClass} placeholder="Door number or campus" value={query} onChange={(e) => setQuery(e.target.value)} autoComplete="off" />
+        <input
+          id={inputId}
+          type="search"
+          className={inputClass}
+          placeholder="Door number or campus"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          autoComplete="off"
+        />
       </div>
       {matches.length === 0 ? (
-        <p className="text-sm text-slate-700">{doors.length === 0 ? 'No doors on this device yet. Sync while online to load them.' : 'No doors match your search.'}</p>
+        <p className="text-sm text-slate-700">
+          {doors.length === 0 ? 'No doors on this device yet. Sync while online to load them.' : 'No doors match your search.'}
+        </p>
       ) : (
         <ul className="max-h-96 divide-y divide-slate-200 overflow-y-auto rounded-xl border border-slate-200 bg-white" aria-label="Doors">
           {matches.slice(0, LIMIT).map(({ door, campus }) => (
@@ -56,7 +77,9 @@ export function DoorPicker({ doors, campusNames, onPick }: { doors: readonly Cac
               </button>
             </li>
           ))}
-          {matches.length > LIMIT && <li className="px-4 py-2 text-sm text-slate-600">{matches.length - LIMIT} more: refine the search.</li>}
+          {matches.length > LIMIT && (
+            <li className="px-4 py-2 text-sm text-slate-600">{matches.length - LIMIT} more: refine the search.</li>
+          )}
         </ul>
       )}
     </section>

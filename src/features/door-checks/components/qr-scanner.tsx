@@ -19,7 +19,8 @@ export function classifyCameraError(error: unknown): 'denied' | 'no-camera' | 'f
     return 'failed';
   }
   if (/NotAllowed|Permission|denied|SecurityError/i.test(text)) return 'denied';
-  if (/NotFound|DevicesNotFound|no camera|not found|OverconstrainedError|NotReadable|getUserMedia|mediaDevices/i.test(text)) return 'no-camera';
+  if (/NotFound|DevicesNotFound|no camera|not found|OverconstrainedError|NotReadable|getUserMedia|mediaDevices/i.test(text))
+    return 'no-camera';
   return 'failed';
 }
 
@@ -96,14 +97,24 @@ export function QrScanner({ onText, paused }: { onText: (text: string) => void; 
 
   return (
     <div className="space-y-3">
-      <div id={elementId} data-testid="qr-reader" className="mx-auto w-full max-w-md overflow-hidden rounded-xl bg-slate-900" aria-label="Camera view" role="img" />
+      <div
+        id={elementId}
+        data-testid="qr-reader"
+        className="mx-auto w-full max-w-md overflow-hidden rounded-xl bg-slate-900"
+        aria-label="Camera view"
+        role="img"
+      />
       {state === 'starting' && <Loading label="Starting the camera..." />}
       {state === 'scanning' && <p className="text-center text-sm text-slate-700">Point the camera at the door’s QR code.</p>}
       {state === 'denied' && (
-        <Alert tone="warning">Camera permission was denied. Allow the camera for this site in your browser settings, or pick the door from the list below.</Alert>
+        <Alert tone="warning">
+          Camera permission was denied. Allow the camera for this site in your browser settings, or pick the door from the list below.
+        </Alert>
       )}
       {state === 'no-camera' && <Alert tone="warning">No camera was found on this device. Pick the door from the list below.</Alert>}
-      {state === 'failed' && <Alert tone="warning">The camera could not start{detail ? ` (${detail})` : ''}. Pick the door from the list below.</Alert>}
+      {state === 'failed' && (
+        <Alert tone="warning">The camera could not start{detail ? ` (${detail})` : ''}. Pick the door from the list below.</Alert>
+      )}
     </div>
   );
 }

@@ -4,7 +4,15 @@ import type { StaffProfile } from '../../../data';
 import { StaffGate } from '../../platform-auth/index';
 
 /** Header and frame of the master pages, behind the staff-admin gate. */
-export function AdminShell({ title, back = true, children }: { title: string; back?: boolean; children: (profile: StaffProfile) => ReactNode }) {
+export function AdminShell({
+  title,
+  back = true,
+  children,
+}: {
+  title: string;
+  back?: boolean;
+  children: (profile: StaffProfile) => ReactNode;
+}) {
   useEffect(() => {
     document.title = `${title} · Lockstep Admin`;
   }, [title]);

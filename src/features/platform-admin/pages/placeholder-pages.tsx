@@ -30,7 +30,9 @@ export function TenantConfigPage() {
       <h1 className="text-2xl font-bold text-slate-900">Tenant Configuration</h1>
       <p className="mt-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">Development Only</p>
       <div className="mt-6">
-        <Placeholder title="Tenant configuration">Tenants are configured in the platform project; this development form will arrive with the platform-admin screens.</Placeholder>
+        <Placeholder title="Tenant configuration">
+          Tenants are configured in the platform project; this development form will arrive with the platform-admin screens.
+        </Placeholder>
       </div>
     </main>
   );

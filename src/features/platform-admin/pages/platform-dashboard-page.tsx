@@ -17,7 +17,9 @@ export function PlatformDashboardPage() {
     <AdminShell title="Master Admin Dashboard" back={false}>
       {(profile) => (
         <div className="space-y-6">
-          <p className="text-lg text-slate-800">Welcome back, {[profile.first_name, profile.last_name].filter(Boolean).join(' ') || profile.email}.</p>
+          <p className="text-lg text-slate-800">
+            Welcome back, {[profile.first_name, profile.last_name].filter(Boolean).join(' ') || profile.email}.
+          </p>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {tiles.map((t) => (
               <li key={t.title} className="rounded-2xl border border-slate-200 bg-white p-5">

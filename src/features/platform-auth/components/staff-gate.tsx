@@ -43,7 +43,10 @@ function AccessDenied() {
       <h1 className="text-2xl font-bold text-slate-900">Access Denied</h1>
       <p className="text-slate-700">This account has no active staff profile. Organization users sign in through their tenant portal.</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Link to="/tenant-discovery" className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 font-semibold text-white hover:bg-blue-800">
+        <Link
+          to="/tenant-discovery"
+          className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 font-semibold text-white hover:bg-blue-800"
+        >
           Go to Tenant Login
         </Link>
         <button

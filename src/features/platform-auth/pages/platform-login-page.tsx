@@ -43,8 +43,22 @@ export function PlatformLoginPage() {
     >
       <form onSubmit={onSubmit} onFocus={preloadPlatformAuth} noValidate className="space-y-4" aria-label="Admin sign in">
         {error && <Alert tone="error">{error}</Alert>}
-        <Field label="Email" type="email" autoComplete="username" inputMode="email" required error={errors.email?.message} {...register('email', emailRules)} />
-        <PasswordField label="Password" autoComplete="current-password" required error={errors.password?.message} {...register('password', passwordRules)} />
+        <Field
+          label="Email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          error={errors.email?.message}
+          {...register('email', emailRules)}
+        />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          {...register('password', passwordRules)}
+        />
         <Button type="submit" size="lg" className="w-full" busy={isSubmitting}>
           {isSubmitting ? 'Signing in...' : 'Sign In'}
         </Button>

@@ -37,7 +37,10 @@ export function SiteHeader({ onLanding = false }: { onLanding?: boolean }) {
               Get Started
             </a>
           ) : (
-            <Link to="/#get-started" className="inline-flex min-h-10 items-center rounded-lg bg-blue-700 px-4 text-sm font-semibold text-white hover:bg-blue-800">
+            <Link
+              to="/#get-started"
+              className="inline-flex min-h-10 items-center rounded-lg bg-blue-700 px-4 text-sm font-semibold text-white hover:bg-blue-800"
+            >
               Get Started
             </Link>
           )}

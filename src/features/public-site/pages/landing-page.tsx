@@ -27,14 +27,20 @@ export function LandingPage() {
             Stronger security. Smarter logging.
           </h1>
           <p className="mt-5 max-w-2xl text-lg text-slate-700">
-            Lockstep turns every door check, maintenance issue and incident into a trusted record, from the phone in an officer’s hand to the dashboards of your
-            security and transportation teams.
+            Lockstep turns every door check, maintenance issue and incident into a trusted record, from the phone in an officer’s hand to
+            the dashboards of your security and transportation teams.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/under-construction" className="inline-flex min-h-12 items-center rounded-lg bg-blue-700 px-6 font-semibold text-white hover:bg-blue-800">
+            <Link
+              to="/under-construction"
+              className="inline-flex min-h-12 items-center rounded-lg bg-blue-700 px-6 font-semibold text-white hover:bg-blue-800"
+            >
               Start Free Trial
             </Link>
-            <Link to="/features" className="inline-flex min-h-12 items-center rounded-lg border border-slate-300 bg-white px-6 font-semibold text-slate-900 hover:bg-slate-50">
+            <Link
+              to="/features"
+              className="inline-flex min-h-12 items-center rounded-lg border border-slate-300 bg-white px-6 font-semibold text-slate-900 hover:bg-slate-50"
+            >
               See features
             </Link>
           </div>
@@ -61,13 +67,20 @@ export function LandingPage() {
             Ready to secure every door?
           </h2>
           <p className="mt-3 max-w-2xl text-blue-100">
-            Already have an account? Sign in to your organization’s portal. New to Lockstep? Start a free trial and have your first campus checked this week.
+            Already have an account? Sign in to your organization’s portal. New to Lockstep? Start a free trial and have your first campus
+            checked this week.
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/tenant-discovery" className="inline-flex min-h-12 items-center rounded-lg bg-white px-6 font-semibold text-blue-900 hover:bg-blue-50">
+            <Link
+              to="/tenant-discovery"
+              className="inline-flex min-h-12 items-center rounded-lg bg-white px-6 font-semibold text-blue-900 hover:bg-blue-50"
+            >
               Sign in to your organization
             </Link>
-            <Link to="/under-construction" className="inline-flex min-h-12 items-center rounded-lg border border-blue-200 px-6 font-semibold text-white hover:bg-blue-800">
+            <Link
+              to="/under-construction"
+              className="inline-flex min-h-12 items-center rounded-lg border border-blue-200 px-6 font-semibold text-white hover:bg-blue-800"
+            >
               Start Free Trial
             </Link>
           </div>

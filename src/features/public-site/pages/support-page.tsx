@@ -64,8 +64,9 @@ export function SupportPage() {
             Reporting an outage
           </h2>
           <p className="mt-2 text-amber-950">
-            If Lockstep is down for your organization, email {SUPPORT_EMAIL} with your tenant name (your organization’s name or portal address) and a short
-            description of what you see. Door checks recorded on phones are kept on the device and sync once service is back.
+            If Lockstep is down for your organization, email {SUPPORT_EMAIL} with your tenant name (your organization’s name or portal
+            address) and a short description of what you see. Door checks recorded on phones are kept on the device and sync once service is
+            back.
           </p>
         </div>
 

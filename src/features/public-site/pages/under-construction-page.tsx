@@ -8,7 +8,10 @@ export function UnderConstructionPage() {
       <div className="mx-auto max-w-2xl px-4 py-20 text-center sm:px-6">
         <h1 className="text-3xl font-extrabold text-slate-900">Under Construction</h1>
         <p className="mt-4 text-lg text-slate-700">We are still building this page. Please check back soon.</p>
-        <Link to="/" className="mt-8 inline-flex min-h-12 items-center rounded-lg bg-blue-700 px-6 font-semibold text-white hover:bg-blue-800">
+        <Link
+          to="/"
+          className="mt-8 inline-flex min-h-12 items-center rounded-lg bg-blue-700 px-6 font-semibold text-white hover:bg-blue-800"
+        >
           Back to Home
         </Link>
       </div>

@@ -23,7 +23,9 @@ export function AdminTable<T>({
   children: (row: T) => ReactNode;
 }) {
   return (
-    <div className={paged ? 'overflow-x-auto rounded-xl border border-slate-200' : 'max-h-96 overflow-auto rounded-xl border border-slate-200'}>
+    <div
+      className={paged ? 'overflow-x-auto rounded-xl border border-slate-200' : 'max-h-96 overflow-auto rounded-xl border border-slate-200'}
+    >
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className={paged ? 'bg-slate-50' : 'sticky top-0 bg-slate-50'}>
@@ -52,7 +54,17 @@ export function AdminTable<T>({
 }
 
 /** Edit and Delete for one row, each only when its handler is given; `viewOnly` shows "View only" when neither is. */
-export function RowActions({ what, onEdit, onDelete, viewOnly = false }: { what: string; onEdit?: (() => void) | undefined; onDelete?: (() => void) | undefined; viewOnly?: boolean }) {
+export function RowActions({
+  what,
+  onEdit,
+  onDelete,
+  viewOnly = false,
+}: {
+  what: string;
+  onEdit?: (() => void) | undefined;
+  onDelete?: (() => void) | undefined;
+  viewOnly?: boolean;
+}) {
   if (viewOnly && !onEdit && !onDelete) return <span className="text-slate-500">View only</span>;
   return (
     <div className="flex gap-2">

@@ -41,7 +41,10 @@ export function CampusesModal({ open, onClose, sync, role: roleOverride, geocode
     return m;
   }, [doors]);
   const rows = useMemo(
-    () => live(campuses).filter((c) => matches(search, text(c, 'campus_name'), text(c, 'address_line1'), text(c, 'city'))).sort((a, b) => text(a, 'campus_name').localeCompare(text(b, 'campus_name'))),
+    () =>
+      live(campuses)
+        .filter((c) => matches(search, text(c, 'campus_name'), text(c, 'address_line1'), text(c, 'city')))
+        .sort((a, b) => text(a, 'campus_name').localeCompare(text(b, 'campus_name'))),
     [campuses, search],
   );
 
@@ -61,12 +64,23 @@ export function CampusesModal({ open, onClose, sync, role: roleOverride, geocode
             <SearchBox label="Search campuses" value={search} onChange={setSearch} placeholder="Name, address or city" />
             {mayWrite && <Button onClick={() => setEditing('new')}>Add New Campus</Button>}
           </div>
-          <AdminTable caption="Campuses" headers={['Campus Name', 'Address', 'Coordinates', 'Doors', 'Status', 'Actions']} rows={rows} empty="No campuses found.">
+          <AdminTable
+            caption="Campuses"
+            headers={['Campus Name', 'Address', 'Coordinates', 'Doors', 'Status', 'Actions']}
+            rows={rows}
+            empty="No campuses found."
+          >
             {(c) => (
               <tr key={c.id}>
                 <td className="px-3 py-2 font-medium">{text(c, 'campus_name')}</td>
-                <td className="px-3 py-2">{[text(c, 'address_line1'), text(c, 'city'), [text(c, 'state'), text(c, 'zip_code')].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</td>
-                <td className="px-3 py-2">{c.latitude != null && c.longitude != null ? `${Number(c.latitude).toFixed(5)}, ${Number(c.longitude).toFixed(5)}` : '—'}</td>
+                <td className="px-3 py-2">
+                  {[text(c, 'address_line1'), text(c, 'city'), [text(c, 'state'), text(c, 'zip_code')].filter(Boolean).join(' ')]
+                    .filter(Boolean)
+                    .join(', ')}
+                </td>
+                <td className="px-3 py-2">
+                  {c.latitude != null && c.longitude != null ? `${Number(c.latitude).toFixed(5)}, ${Number(c.longitude).toFixed(5)}` : '—'}
+                </td>
                 <td className="px-3 py-2">{doorCount.get(c.id) ?? 0}</td>
                 <td className="px-3 py-2">{c.active === false ? 'Inactive' : 'Active'}</td>
                 <td className="px-3 py-2">
@@ -85,7 +99,17 @@ function numText(v: unknown): string {
   return typeof v === 'number' && Number.isFinite(v) ? String(v) : '';
 }
 
-function CampusFormView({ sync, campus, geocoder, onDone }: { sync: TenantSync; campus: CacheRow | null; geocoder: GeocodingProvider; onDone: (message: string | null) => void }) {
+function CampusFormView({
+  sync,
+  campus,
+  geocoder,
+  onDone,
+}: {
+  sync: TenantSync;
+  campus: CacheRow | null;
+  geocoder: GeocodingProvider;
+  onDone: (message: string | null) => void;
+}) {
   const creating = campus === null;
   const listId = useId();
   const {
@@ -210,10 +234,19 @@ function CampusFormView({ sync, campus, geocoder, onDone }: { sync: TenantSync; 
           {suggestions.length ? `${suggestions.length} address suggestions` : ''}
         </p>
         {suggestions.length > 0 && (
-          <ul id={listId} role="listbox" aria-label="Address suggestions" className="absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-slate-300 bg-white shadow-lg">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label="Address suggestions"
+            className="absolute z-10 mt-1 max-h-60 w-full overflow-y-auto rounded-lg border border-slate-300 bg-white shadow-lg"
+          >
             {suggestions.map((s) => (
               <li key={`${s.label}-${s.lat}-${s.lng}`} role="option" aria-selected={false}>
-                <button type="button" className="block w-full px-3 py-2 text-left text-sm hover:bg-blue-50 focus-visible:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-700" onClick={() => choose(s)}>
+                <button
+                  type="button"
+                  className="block w-full px-3 py-2 text-left text-sm hover:bg-blue-50 focus-visible:bg-blue-50 focus-visible:outline-2 focus-visible:outline-blue-700"
+                  onClick={() => choose(s)}
+                >
                   {s.label}
                 </button>
               </li>

@@ -12,7 +12,14 @@ import type { TenantRole } from '../../../lib/roles';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { ConfirmDialog } from './confirm-dialog';
-import { conditionIdForCampus, conditionIdForDoor, doorCondition, findDoorByNumber, GLOBAL_CONDITION_ID, indexConditions } from './conditions';
+import {
+  conditionIdForCampus,
+  conditionIdForDoor,
+  doorCondition,
+  findDoorByNumber,
+  GLOBAL_CONDITION_ID,
+  indexConditions,
+} from './conditions';
 import { AdminTable, RowActions } from './admin-table';
 import { CampusOptions, SelectField, TextAreaField } from './form-controls';
 import { errorText, MSG } from './messages';
@@ -39,7 +46,11 @@ export function ConditionsTab({ sync, role: roleOverride }: { sync: TenantSync; 
   if (!conditions || !doors || !campuses) return <p role="status">Loading conditions...</p>;
 
   /** Writes a default (global or campus): change the cached row if there is one, else create it. */
-  const saveDefault = async (existing: Readonly<Record<string, unknown>> | null | undefined, values: Record<string, unknown>, okText: string) => {
+  const saveDefault = async (
+    existing: Readonly<Record<string, unknown>> | null | undefined,
+    values: Record<string, unknown>,
+    okText: string,
+  ) => {
     try {
       if (existing && typeof existing.id === 'string') await updateRow(sync.db, 'conditions', existing.id, { condition: values.condition });
       else await insertRow(sync.db, 'conditions', { ...values, deleted_at: null });
@@ -66,13 +77,25 @@ export function ConditionsTab({ sync, role: roleOverride }: { sync: TenantSync; 
           label="Global default condition"
           current={text(idx.global ?? undefined, 'condition')}
           disabled={!mayWrite}
-          onSave={(condition) => saveDefault(idx.global, { id: GLOBAL_CONDITION_ID, kind: 'global', door_id: null, campus_id: null, condition }, MSG.globalDefaultSaved)}
+          onSave={(condition) =>
+            saveDefault(
+              idx.global,
+              { id: GLOBAL_CONDITION_ID, kind: 'global', door_id: null, campus_id: null, condition },
+              MSG.globalDefaultSaved,
+            )
+          }
         />
         <CampusDefaultForm
           campuses={campusList}
           currentFor={(id) => text(idx.byCampus.get(id), 'condition')}
           disabled={!mayWrite}
-          onSave={(campusId, condition) => saveDefault(idx.byCampus.get(campusId), { id: conditionIdForCampus(campusId), kind: 'campus', door_id: null, campus_id: campusId, condition }, MSG.campusDefaultSaved)}
+          onSave={(campusId, condition) =>
+            saveDefault(
+              idx.byCampus.get(campusId),
+              { id: conditionIdForCampus(campusId), kind: 'campus', door_id: null, campus_id: campusId, condition },
+              MSG.campusDefaultSaved,
+            )
+          }
         />
         {idx.byCampus.size > 0 && (
           <ul className="text-sm text-slate-700" aria-label="Campus defaults">
@@ -96,7 +119,14 @@ export function ConditionsTab({ sync, role: roleOverride }: { sync: TenantSync; 
                 await updateRow(sync.db, 'conditions', existing.id, { condition });
                 say('success', MSG.conditionUpdated);
               } else {
-                await insertRow(sync.db, 'conditions', { id: conditionIdForDoor(door.id), kind: 'door', door_id: door.id, campus_id: null, condition, deleted_at: null });
+                await insertRow(sync.db, 'conditions', {
+                  id: conditionIdForDoor(door.id),
+                  kind: 'door',
+                  door_id: door.id,
+                  campus_id: null,
+                  condition,
+                  deleted_at: null,
+                });
                 say('success', MSG.conditionAdded);
               }
               return null;
@@ -138,14 +168,29 @@ export function ConditionsTab({ sync, role: roleOverride }: { sync: TenantSync; 
   );
 }
 
-function DefaultForm({ label, current, disabled, onSave }: { label: string; current: string; disabled: boolean; onSave: (condition: string) => Promise<boolean> }) {
+function DefaultForm({
+  label,
+  current,
+  disabled,
+  onSave,
+}: {
+  label: string;
+  current: string;
+  disabled: boolean;
+  onSave: (condition: string) => Promise<boolean>;
+}) {
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<{ condition: string }>({ resolver: zodResolver(defaultConditionSchema), values: { condition: current } });
   return (
-    <form onSubmit={(e) => void handleSubmit(async (v) => void (await onSave(v.condition)))(e)} noValidate className="flex flex-wrap items-end gap-3" aria-label={label}>
+    <form
+      onSubmit={(e) => void handleSubmit(async (v) => void (await onSave(v.condition)))(e)}
+      noValidate
+      className="flex flex-wrap items-end gap-3"
+      aria-label={label}
+    >
       <Field className="min-w-64 flex-1" label={label} disabled={disabled} error={errors.condition?.message} {...register('condition')} />
       {!disabled && (
         <Button type="submit" busy={isSubmitting}>
@@ -156,7 +201,17 @@ function DefaultForm({ label, current, disabled, onSave }: { label: string; curr
   );
 }
 
-function CampusDefaultForm({ campuses, currentFor, disabled, onSave }: { campuses: CacheRow[]; currentFor: (id: string) => string; disabled: boolean; onSave: (campusId: string, condition: string) => Promise<boolean> }) {
+function CampusDefaultForm({
+  campuses,
+  currentFor,
+  disabled,
+  onSave,
+}: {
+  campuses: CacheRow[];
+  currentFor: (id: string) => string;
+  disabled: boolean;
+  onSave: (campusId: string, condition: string) => Promise<boolean>;
+}) {
   const [campusId, setCampusId] = useState('');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -202,7 +257,15 @@ function CampusDefaultForm({ campuses, currentFor, disabled, onSave }: { campuse
   );
 }
 
-function OverrideForm({ doors, campuses, onSave }: { doors: CacheRow[]; campuses: CacheRow[]; onSave: (door: CacheRow, condition: string) => Promise<string | null> }) {
+function OverrideForm({
+  doors,
+  campuses,
+  onSave,
+}: {
+  doors: CacheRow[];
+  campuses: CacheRow[];
+  onSave: (door: CacheRow, condition: string) => Promise<string | null>;
+}) {
   const [doorNumber, setDoorNumber] = useState('');
   const [campusId, setCampusId] = useState('');
   const [condition, setCondition] = useState('');
@@ -297,7 +360,12 @@ function OverridesTable({
               <td className="px-3 py-2">{campusName(text(door, 'campus_id'))}</td>
               <td className="px-3 py-2">
                 {editing?.id === row.id ? (
-                  <Field label={`Condition for door ${number}`} value={editing.value} onChange={(e) => setEditing({ id: row.id, value: e.target.value })} hint="Leave empty to return the door to the default." />
+                  <Field
+                    label={`Condition for door ${number}`}
+                    value={editing.value}
+                    onChange={(e) => setEditing({ id: row.id, value: e.target.value })}
+                    hint="Leave empty to return the door to the default."
+                  />
                 ) : (
                   text(row, 'condition')
                 )}
@@ -323,7 +391,11 @@ function OverridesTable({
                       </Button>
                     </div>
                   ) : (
-                    <RowActions what={`condition for door ${number}`} onEdit={() => setEditing({ id: row.id, value: text(row, 'condition') })} onDelete={() => setDeleting({ row, door: number })} />
+                    <RowActions
+                      what={`condition for door ${number}`}
+                      onEdit={() => setEditing({ id: row.id, value: text(row, 'condition') })}
+                      onDelete={() => setDeleting({ row, door: number })}
+                    />
                   ))}
               </td>
             </tr>

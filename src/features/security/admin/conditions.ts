@@ -51,7 +51,11 @@ export function doorCondition(idx: ConditionIndex, door: { id: string; campus_id
 }
 
 /** Finds a door by number, case-insensitive; within a campus when one is given. */
-export function findDoorByNumber<T extends Row & { id: string }>(doors: readonly T[], doorNumber: string, campusId?: string): T | undefined {
+export function findDoorByNumber<T extends Row & { id: string }>(
+  doors: readonly T[],
+  doorNumber: string,
+  campusId?: string,
+): T | undefined {
   const n = doorNumber.trim().toLowerCase();
   return doors.find((d) => !d.deleted_at && String(d.door_number ?? '').toLowerCase() === n && (!campusId || d.campus_id === campusId));
 }

@@ -11,7 +11,15 @@ import { inputClass } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
 import { doorLogCsv, doorLogPredicate, doorLogReportFileName, DOOR_LOG_CSV_COLUMNS, type DoorLogFilter } from '../model';
 import { downloadBlob } from './download';
-import { describeFilters, doorLogPdfRows, doorRangeFilterError, formatLogTime, joinDoorLogs, statusLabel, userDisplayName } from './door-log-report';
+import {
+  describeFilters,
+  doorLogPdfRows,
+  doorRangeFilterError,
+  formatLogTime,
+  joinDoorLogs,
+  statusLabel,
+  userDisplayName,
+} from './door-log-report';
 import { MSG } from './messages';
 import { AdminTable } from './admin-table';
 import { Notice, useNotice } from './notice';
@@ -36,7 +44,8 @@ export const doorLogFilterSchema = z
   .superRefine((f, ctx) => {
     const e = doorRangeFilterError(f.doorRange);
     if (e) ctx.addIssue({ code: 'custom', message: e, path: ['doorRange'] });
-    if (f.startDate && f.endDate && f.startDate > f.endDate) ctx.addIssue({ code: 'custom', message: 'The end date must not be before the start date', path: ['endDate'] });
+    if (f.startDate && f.endDate && f.startDate > f.endDate)
+      ctx.addIssue({ code: 'custom', message: 'The end date must not be before the start date', path: ['endDate'] });
   });
 type FilterForm = z.infer<typeof doorLogFilterSchema>;
 const EMPTY: FilterForm = { startDate: '', endDate: '', doorRange: '', campus: '', status: '', userId: '', problem: '', maintenance: '' };
@@ -69,7 +78,10 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
   const { notice, say, clear } = useNotice();
   const ids = useId();
 
-  const joined = useMemo(() => (logs && doors && users && campuses ? joinDoorLogs(logs, doors, users, campuses) : null), [logs, doors, users, campuses]);
+  const joined = useMemo(
+    () => (logs && doors && users && campuses ? joinDoorLogs(logs, doors, users, campuses) : null),
+    [logs, doors, users, campuses],
+  );
   const parsed = doorLogFilterSchema.safeParse(form);
   const errors: Partial<Record<keyof FilterForm, string>> = {};
   if (!parsed.success) for (const i of parsed.error.issues) errors[i.path[0] as keyof FilterForm] ??= i.message;
@@ -84,8 +96,24 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
     return joined.filter(p);
   }, [joined, filter]);
 
-  const campusNames = useMemo(() => [...new Set(live(campuses).map((c) => text(c, 'campus_name')).filter(Boolean))].sort(), [campuses]);
-  const userOptions = useMemo(() => live(users).map((u) => ({ id: String(u.id), name: userDisplayName(u) })).sort((a, b) => a.name.localeCompare(b.name)), [users]);
+  const campusNames = useMemo(
+    () =>
+      [
+        ...new Set(
+          live(campuses)
+            .map((c) => text(c, 'campus_name'))
+            .filter(Boolean),
+        ),
+      ].sort(),
+    [campuses],
+  );
+  const userOptions = useMemo(
+    () =>
+      live(users)
+        .map((u) => ({ id: String(u.id), name: userDisplayName(u) }))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [users],
+  );
 
   if (!results || !joined) return <p role="status">Loading door logs...</p>;
 
@@ -111,10 +139,22 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
       const nameOf = (id: string) => userOptions.find((u) => u.id === id)?.name ?? 'Unknown User';
       const capped = results.length > PDF_MAX_ROWS;
       const filters = describeFilters(filter, nameOf);
-      if (capped) filters.push(['Rows', `newest ${PDF_MAX_ROWS.toLocaleString()} of ${results.length.toLocaleString()} (export CSV for all)`]);
-      const bytes = buildPdfReport({ title: 'Door Logs Report', tenant: tenantName, filters, columns: DOOR_LOG_CSV_COLUMNS, rows: doorLogPdfRows(results.slice(0, PDF_MAX_ROWS)), generatedAt: new Date() });
+      if (capped)
+        filters.push(['Rows', `newest ${PDF_MAX_ROWS.toLocaleString()} of ${results.length.toLocaleString()} (export CSV for all)`]);
+      const bytes = buildPdfReport({
+        title: 'Door Logs Report',
+        tenant: tenantName,
+        filters,
+        columns: DOOR_LOG_CSV_COLUMNS,
+        rows: doorLogPdfRows(results.slice(0, PDF_MAX_ROWS)),
+        generatedAt: new Date(),
+      });
       downloadBlob(bytes, doorLogReportFileName(new Date(), 'pdf'), 'application/pdf');
-      if (capped) say('info', `The PDF holds the newest ${PDF_MAX_ROWS.toLocaleString()} of ${results.length.toLocaleString()} logs. Narrow the filters, or export CSV for all of them.`);
+      if (capped)
+        say(
+          'info',
+          `The PDF holds the newest ${PDF_MAX_ROWS.toLocaleString()} of ${results.length.toLocaleString()} logs. Narrow the filters, or export CSV for all of them.`,
+        );
     } catch (e) {
       say('error', `The PDF could not be made: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
@@ -146,7 +186,11 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
 
   return (
     <div className="space-y-4">
-      <form className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4" aria-label="Door log filters" onSubmit={(e) => e.preventDefault()}>
+      <form
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        aria-label="Door log filters"
+        onSubmit={(e) => e.preventDefault()}
+      >
         {field('startDate', 'Start Date', <input type="date" {...inputProps('startDate')} />)}
         {field('endDate', 'End Date', <input type="date" {...inputProps('endDate')} />)}
         {field('doorRange', 'Door Range (A-B)', <input type="text" placeholder="EA1-EA10" {...inputProps('doorRange')} />)}
@@ -220,7 +264,13 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
         </div>
       </div>
       <Notice notice={notice} />
-      <AdminTable caption="Door logs, newest first" headers={DOOR_LOG_CSV_COLUMNS} rows={shown} empty="No door logs match these filters." paged>
+      <AdminTable
+        caption="Door logs, newest first"
+        headers={DOOR_LOG_CSV_COLUMNS}
+        rows={shown}
+        empty="No door logs match these filters."
+        paged
+      >
         {(r) => (
           <tr key={r.id}>
             <td className="whitespace-nowrap px-3 py-2">{formatLogTime(r.created_at)}</td>

@@ -54,7 +54,11 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
   const rows = useMemo(
     () =>
       live(doors)
-        .filter((d) => (!campusFilter || d.campus_id === campusFilter) && matches(search, text(d, 'door_number'), campusName.get(text(d, 'campus_id')) ?? '', text(d, 'camera')))
+        .filter(
+          (d) =>
+            (!campusFilter || d.campus_id === campusFilter) &&
+            matches(search, text(d, 'door_number'), campusName.get(text(d, 'campus_id')) ?? '', text(d, 'camera')),
+        )
         .sort((a, b) => compareDoorNumbers(text(a, 'door_number'), text(b, 'door_number'))),
     [doors, campusFilter, search, campusName],
   );
@@ -63,13 +67,7 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
     <Modal open={open} onClose={onClose} title="Doors Management" size="xl">
       <Notice notice={notice} />
       {editing ? (
-        <DoorForm
-          sync={sync}
-          door={editing === 'new' ? null : editing}
-          campuses={campusList}
-          existing={live(doors)}
-          onDone={done}
-        />
+        <DoorForm sync={sync} door={editing === 'new' ? null : editing} campuses={campusList} existing={live(doors)} onDone={done} />
       ) : (
         <div className="space-y-3">
           <div className="flex flex-wrap items-end gap-3">
@@ -82,7 +80,12 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
             </div>
             {mayWrite && <Button onClick={() => setEditing('new')}>Add New Door</Button>}
           </div>
-          <AdminTable caption="Doors" headers={['Door Number', 'Campus', 'QR Code', 'Camera', 'Actions']} rows={rows.slice(0, 500)} empty="No doors found.">
+          <AdminTable
+            caption="Doors"
+            headers={['Door Number', 'Campus', 'QR Code', 'Camera', 'Actions']}
+            rows={rows.slice(0, 500)}
+            empty="No doors found."
+          >
             {(d) => (
               <tr key={d.id}>
                 <td className="px-3 py-2 font-medium">{text(d, 'door_number')}</td>
@@ -90,12 +93,21 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
                 <td className="px-3 py-2">{doorQrState(d)}</td>
                 <td className="px-3 py-2">{text(d, 'camera') || '—'}</td>
                 <td className="px-3 py-2">
-                  <RowActions what={`door ${text(d, 'door_number')}`} viewOnly onEdit={mayWrite ? () => setEditing(d) : undefined} onDelete={mayWrite ? () => del.ask(d) : undefined} />
+                  <RowActions
+                    what={`door ${text(d, 'door_number')}`}
+                    viewOnly
+                    onEdit={mayWrite ? () => setEditing(d) : undefined}
+                    onDelete={mayWrite ? () => del.ask(d) : undefined}
+                  />
                 </td>
               </tr>
             )}
           </AdminTable>
-          {rows.length > 500 && <p className="text-sm text-slate-600">Showing the first 500 of {rows.length.toLocaleString()} doors; search or filter to narrow.</p>}
+          {rows.length > 500 && (
+            <p className="text-sm text-slate-600">
+              Showing the first 500 of {rows.length.toLocaleString()} doors; search or filter to narrow.
+            </p>
+          )}
         </div>
       )}
       <ConfirmDialog message={MSG.doorDeleteConfirm} {...del.dialog} />
@@ -112,7 +124,19 @@ function readDataUrl(file: File): Promise<string> {
   });
 }
 
-function DoorForm({ sync, door, campuses, existing, onDone }: { sync: TenantSync; door: CacheRow | null; campuses: CacheRow[]; existing: CacheRow[]; onDone: (message: string | null) => void }) {
+function DoorForm({
+  sync,
+  door,
+  campuses,
+  existing,
+  onDone,
+}: {
+  sync: TenantSync;
+  door: CacheRow | null;
+  campuses: CacheRow[];
+  existing: CacheRow[];
+  onDone: (message: string | null) => void;
+}) {
   const creating = door === null;
   const {
     register,
@@ -122,7 +146,11 @@ function DoorForm({ sync, door, campuses, existing, onDone }: { sync: TenantSync
     formState: { errors, isSubmitting },
   } = useForm<DoorFormInput, unknown, DoorForm>({
     resolver: zodResolver(doorFormSchemaFor(creating)),
-    defaultValues: { door_number: text(door ?? undefined, 'door_number'), campus_id: text(door ?? undefined, 'campus_id'), camera: text(door ?? undefined, 'camera') },
+    defaultValues: {
+      door_number: text(door ?? undefined, 'door_number'),
+      campus_id: text(door ?? undefined, 'campus_id'),
+      camera: text(door ?? undefined, 'camera'),
+    },
   });
   const [logo, setLogo] = useState<string | null>(text(door ?? undefined, 'logo') || null);
   const [qrImage, setQrImage] = useState<string | null>(text(door ?? undefined, 'qr_image') || null);
@@ -134,7 +162,11 @@ function DoorForm({ sync, door, campuses, existing, onDone }: { sync: TenantSync
   const doorNumber = useWatch({ control, name: 'door_number' }) ?? '';
   const campusId = useWatch({ control, name: 'campus_id' }) ?? '';
   const range = creating && doorNumber.includes('-') ? expandDoorRange(doorNumber) : null;
-  const campusNameOf = (id: string) => text(campuses.find((c) => c.id === id), 'campus_name');
+  const campusNameOf = (id: string) =>
+    text(
+      campuses.find((c) => c.id === id),
+      'campus_name',
+    );
 
   const pickFile = (kind: 'logo' | 'qr') => async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -167,7 +199,9 @@ function DoorForm({ sync, door, campuses, existing, onDone }: { sync: TenantSync
     const parsed = values;
     const campus = campusNameOf(parsed.campus_id);
     const numbers = creating ? (expandDoorRange(parsed.door_number) as { ok: true; doors: string[] }).doors : [parsed.door_number];
-    const taken = new Set(existing.filter((d) => d.campus_id === parsed.campus_id && d.id !== door?.id).map((d) => text(d, 'door_number').toLowerCase()));
+    const taken = new Set(
+      existing.filter((d) => d.campus_id === parsed.campus_id && d.id !== door?.id).map((d) => text(d, 'door_number').toLowerCase()),
+    );
     const clash = numbers.filter((n) => taken.has(n.toLowerCase()));
     if (clash.length) {
       setError('door_number', { message: `Already on this campus: ${clash.slice(0, 5).join(', ')}${clash.length > 5 ? ', ...' : ''}` });
@@ -198,7 +232,13 @@ function DoorForm({ sync, door, campuses, existing, onDone }: { sync: TenantSync
     <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4" aria-label={creating ? 'Add New Door' : 'Edit Door'}>
       <FormHeader title={creating ? 'Add New Door' : 'Edit Door'} error={formError} />
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="Door Number" required error={errors.door_number?.message} hint={creating ? 'One door (EA1) or a range (EA1-EA10, D001-D005).' : undefined} {...register('door_number')} />
+        <Field
+          label="Door Number"
+          required
+          error={errors.door_number?.message}
+          hint={creating ? 'One door (EA1) or a range (EA1-EA10, D001-D005).' : undefined}
+          {...register('door_number')}
+        />
         <SelectField label="Campus" required error={errors.campus_id?.message} {...register('campus_id')}>
           <option value="">Select a campus</option>
           <CampusOptions campuses={campuses} />
@@ -225,7 +265,13 @@ function DoorForm({ sync, door, campuses, existing, onDone }: { sync: TenantSync
       )}
       <div className="grid gap-3 sm:grid-cols-2">
         <div className="space-y-1">
-          <Field label="Logo (image, under 2 MB)" type="file" accept="image/*" error={fileError.logo} onChange={(e) => void pickFile('logo')(e)} />
+          <Field
+            label="Logo (image, under 2 MB)"
+            type="file"
+            accept="image/*"
+            error={fileError.logo}
+            onChange={(e) => void pickFile('logo')(e)}
+          />
           {logo && (
             <div className="flex items-center gap-2">
               <img src={logo} alt="Door logo" className="size-12 rounded border object-contain" />
@@ -236,7 +282,13 @@ function DoorForm({ sync, door, campuses, existing, onDone }: { sync: TenantSync
           )}
         </div>
         <div className="space-y-1">
-          <Field label="Upload QR Code Image (under 5 MB)" type="file" accept="image/*" error={fileError.qr} onChange={(e) => void pickFile('qr')(e)} />
+          <Field
+            label="Upload QR Code Image (under 5 MB)"
+            type="file"
+            accept="image/*"
+            error={fileError.qr}
+            onChange={(e) => void pickFile('qr')(e)}
+          />
           {qrImage && (
             <div className="flex items-center gap-2">
               <img src={qrImage} alt="Uploaded QR code" className="size-16 rounded border object-contain" />
@@ -252,9 +304,17 @@ function DoorForm({ sync, door, campuses, existing, onDone }: { sync: TenantSync
           Generate QR Code
         </Button>
         {qrImage && <span className="text-sm text-slate-600">The uploaded QR image is used; remove it to generate one.</span>}
-        {!qrImage && preview && <img src={preview} alt={`QR code preview for ${range?.ok ? range.doors[0] : doorNumber}`} className="size-32 rounded border" />}
+        {!qrImage && preview && (
+          <img src={preview} alt={`QR code preview for ${range?.ok ? range.doors[0] : doorNumber}`} className="size-32 rounded border" />
+        )}
       </div>
-      <FormActions onCancel={() => onDone(null)} busy={isSubmitting} submitLabel={creating ? (range?.ok && range.doors.length > 1 ? `Create ${range.doors.length} Doors` : 'Create Door') : 'Update Door'} />
+      <FormActions
+        onCancel={() => onDone(null)}
+        busy={isSubmitting}
+        submitLabel={
+          creating ? (range?.ok && range.doors.length > 1 ? `Create ${range.doors.length} Doors` : 'Create Door') : 'Update Door'
+        }
+      />
     </form>
   );
 }

@@ -35,40 +35,77 @@ function ErrorText({ id, error }: { id: string; error?: string | undefined }) {
   ) : null;
 }
 
-export const SelectField = forwardRef<HTMLSelectElement, Labelled & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }>(function SelectField({ label, error, required, children, id, ...rest }, ref) {
-  const auto = useId();
-  const sid = id ?? auto;
-  return (
-    <div className="space-y-1">
-      <Label id={sid} label={label} required={required} />
-      <select ref={ref} id={sid} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${sid}-error` : undefined} {...rest}>
-        {children}
-      </select>
-      <ErrorText id={sid} error={error} />
-    </div>
-  );
-});
+export const SelectField = forwardRef<HTMLSelectElement, Labelled & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }>(
+  function SelectField({ label, error, required, children, id, ...rest }, ref) {
+    const auto = useId();
+    const sid = id ?? auto;
+    return (
+      <div className="space-y-1">
+        <Label id={sid} label={label} required={required} />
+        <select
+          ref={ref}
+          id={sid}
+          className={inputClass}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${sid}-error` : undefined}
+          {...rest}
+        >
+          {children}
+        </select>
+        <ErrorText id={sid} error={error} />
+      </div>
+    );
+  },
+);
 
-export const TextAreaField = forwardRef<HTMLTextAreaElement, Labelled & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField({ label, error, required, id, ...rest }, ref) {
+export const TextAreaField = forwardRef<HTMLTextAreaElement, Labelled & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
+  { label, error, required, id, ...rest },
+  ref,
+) {
   const auto = useId();
   const tid = id ?? auto;
   return (
     <div className="space-y-1">
       <Label id={tid} label={label} required={required} />
-      <textarea ref={ref} id={tid} rows={3} className={inputClass} aria-invalid={error ? true : undefined} aria-describedby={error ? `${tid}-error` : undefined} {...rest} />
+      <textarea
+        ref={ref}
+        id={tid}
+        rows={3}
+        className={inputClass}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${tid}-error` : undefined}
+        {...rest}
+      />
       <ErrorText id={tid} error={error} />
     </div>
   );
 });
 
-export function SearchBox({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (v: string) => void; placeholder?: string }) {
+export function SearchBox({
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  placeholder?: string;
+}) {
   const id = useId();
   return (
     <div className="min-w-48 flex-1 space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
       </label>
-      <input id={id} type="search" className={inputClass} value={value} placeholder={placeholder} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={id}
+        type="search"
+        className={inputClass}
+        value={value}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }
@@ -101,7 +138,17 @@ export function FormHeader({ title, error }: { title: string; error: string | nu
 }
 
 /** Cancel and submit at the foot of a form. */
-export function FormActions({ onCancel, submitLabel, busy, disabled }: { onCancel: () => void; submitLabel: string; busy: boolean; disabled?: boolean }) {
+export function FormActions({
+  onCancel,
+  submitLabel,
+  busy,
+  disabled,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  busy: boolean;
+  disabled?: boolean;
+}) {
   return (
     <div className="flex justify-end gap-2">
       <Button variant="secondary" onClick={onCancel}>

@@ -20,7 +20,14 @@ import { MSG } from './messages';
 import { Notice, useNotice } from './notice';
 import { can, canEditIncident } from './permissions';
 import { live, matches, text } from './row';
-import { EMPTY_INCIDENT, incidentFormSchema, INCIDENT_SEVERITIES, INCIDENT_STATUSES, type IncidentForm, type IncidentFormInput } from './schemas';
+import {
+  EMPTY_INCIDENT,
+  incidentFormSchema,
+  INCIDENT_SEVERITIES,
+  INCIDENT_STATUSES,
+  type IncidentForm,
+  type IncidentFormInput,
+} from './schemas';
 import { useAdminRole } from './use-admin-role';
 import { useDeleteConfirm, useEditing } from './use-admin-list';
 
@@ -48,7 +55,13 @@ export function IncidentsModal({ open, onClose, sync, role: roleOverride }: Admi
   const userId = sync.db.binding.userId;
 
   const campusList = useMemo(() => live(campuses).sort((a, b) => text(a, 'campus_name').localeCompare(text(b, 'campus_name'))), [campuses]);
-  const userList = useMemo(() => live(users).filter((u) => u.active !== false).sort((a, b) => userDisplayName(a).localeCompare(userDisplayName(b))), [users]);
+  const userList = useMemo(
+    () =>
+      live(users)
+        .filter((u) => u.active !== false)
+        .sort((a, b) => userDisplayName(a).localeCompare(userDisplayName(b))),
+    [users],
+  );
   const rows = useMemo(
     () =>
       live(incidents)
@@ -57,7 +70,14 @@ export function IncidentsModal({ open, onClose, sync, role: roleOverride }: Admi
             (!campus || i.campus_id === campus) &&
             (!status || i.status === status) &&
             (!severity || i.severity === severity) &&
-            matches(search, text(i, 'title'), text(i, 'description'), text(i, 'location'), text(i, 'reported_by_name'), text(i, 'assigned_to_name')),
+            matches(
+              search,
+              text(i, 'title'),
+              text(i, 'description'),
+              text(i, 'location'),
+              text(i, 'reported_by_name'),
+              text(i, 'assigned_to_name'),
+            ),
         )
         .sort((a, b) => text(b, 'reported_at').localeCompare(text(a, 'reported_at'))),
     [incidents, campus, status, severity, search],
@@ -110,7 +130,12 @@ export function IncidentsModal({ open, onClose, sync, role: roleOverride }: Admi
             </div>
             {can(role, 'incident.report') && <Button onClick={() => setEditing('new')}>Report New Incident</Button>}
           </div>
-          <AdminTable caption="Incidents" headers={['Title', 'Severity', 'Status', 'Location', 'Reported By', 'Assigned To', 'Reported At', 'Actions']} rows={rows} empty={MSG.incidentsEmpty}>
+          <AdminTable
+            caption="Incidents"
+            headers={['Title', 'Severity', 'Status', 'Location', 'Reported By', 'Assigned To', 'Reported At', 'Actions']}
+            rows={rows}
+            empty={MSG.incidentsEmpty}
+          >
             {(i) => (
               <tr key={i.id}>
                 <td className="px-3 py-2 font-medium">{text(i, 'title')}</td>
@@ -183,7 +208,12 @@ function IncidentFormView({
 
   const onSubmit = handleSubmit(async (f) => {
     setFormError(null);
-    const campusName = f.campus_id ? text(campuses.find((c) => c.id === f.campus_id), 'campus_name') : null;
+    const campusName = f.campus_id
+      ? text(
+          campuses.find((c) => c.id === f.campus_id),
+          'campus_name',
+        )
+      : null;
     const assignee = f.assigned_to ? users.find((u) => u.id === f.assigned_to) : undefined;
     const values = {
       title: f.title,
@@ -199,7 +229,12 @@ function IncidentFormView({
     };
     try {
       if (creating) {
-        await insertRow(sync.db, 'incidents', { ...values, reported_by: reporter?.id ?? null, reported_by_name: reporter?.name ?? 'Support', reported_at: new Date().toISOString() });
+        await insertRow(sync.db, 'incidents', {
+          ...values,
+          reported_by: reporter?.id ?? null,
+          reported_by_name: reporter?.name ?? 'Support',
+          reported_at: new Date().toISOString(),
+        });
         onDone(MSG.incidentCreated);
       } else {
         await updateRow(sync.db, 'incidents', incident.id, values);
@@ -211,7 +246,12 @@ function IncidentFormView({
   });
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-3" aria-label={creating ? 'Report New Incident' : 'Edit Incident'}>
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      className="space-y-3"
+      aria-label={creating ? 'Report New Incident' : 'Edit Incident'}
+    >
       <FormHeader title={creating ? 'Report New Incident' : 'Edit Incident'} error={formError} />
       <Field label="Title" required error={errors.title?.message} {...register('title')} />
       <TextAreaField label="Description" required error={errors.description?.message} {...register('description')} />
@@ -253,7 +293,12 @@ function IncidentFormView({
         </SelectField>
       </div>
       <TextAreaField label="Resolution Notes" {...register('resolution_notes')} />
-      <FormActions onCancel={() => onDone(null)} busy={isSubmitting} disabled={!title.trim() || !description.trim()} submitLabel={creating ? 'Report Incident' : 'Update Incident'} />
+      <FormActions
+        onCancel={() => onDone(null)}
+        busy={isSubmitting}
+        disabled={!title.trim() || !description.trim()}
+        submitLabel={creating ? 'Report Incident' : 'Update Incident'}
+      />
     </form>
   );
 }

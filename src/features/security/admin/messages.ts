@@ -54,7 +54,8 @@ export const MSG = {
   defaultSaveError: 'Error saving default condition. Please try again.',
   globalDefaultSaved: 'Default condition saved. This will apply to all doors unless overridden.',
   campusDefaultSaved: 'Default condition saved. This will apply to doors in this campus unless overridden.',
-  conditionDeleteConfirm: (door: string) => `Are you sure you want to delete the condition for door ${door}? This will reset it to use the default condition.`,
+  conditionDeleteConfirm: (door: string) =>
+    `Are you sure you want to delete the condition for door ${door}? This will reset it to use the default condition.`,
   // Reports
   noDataToExport: 'No data to export',
   // Permissions

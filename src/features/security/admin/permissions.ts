@@ -8,7 +8,16 @@
 import { normalizeRole, type TenantRole } from '../../../lib/roles';
 
 export type AdminAction =
-  'campus.write' | 'door.write' | 'door.delete' | 'condition.write' | 'incident.report' | 'incident.edit' | 'incident.delete' | 'user.edit' | 'user.delete' | 'report.export';
+  | 'campus.write'
+  | 'door.write'
+  | 'door.delete'
+  | 'condition.write'
+  | 'incident.report'
+  | 'incident.edit'
+  | 'incident.delete'
+  | 'user.edit'
+  | 'user.delete'
+  | 'report.export';
 
 const SECURITY = ['security_admin', 'super_admin'] as const;
 const EVERYONE = ['regular_user', 'office_staff', 'security_admin', 'transportation_admin', 'super_admin'] as const;
@@ -31,7 +40,11 @@ export function can(role: string | null | undefined, action: AdminAction): boole
 }
 
 /** The reporter may still edit their own incident while it is reported (and it stays reported). */
-export function canEditIncident(role: string | null | undefined, userId: string, incident: Readonly<Record<string, unknown>>): 'all' | 'own-reported' | 'none' {
+export function canEditIncident(
+  role: string | null | undefined,
+  userId: string,
+  incident: Readonly<Record<string, unknown>>,
+): 'all' | 'own-reported' | 'none' {
   if (can(role, 'incident.edit')) return 'all';
   if (incident.reported_by === userId && incident.status === 'reported') return 'own-reported';
   return 'none';

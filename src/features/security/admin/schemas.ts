@@ -3,9 +3,9 @@
  * what the user typed on a failed parse; values are only written once they
  * pass.
  */
-import { z } from "zod";
-import { expandDoorRange, formatPhone } from "../model";
-import { MSG } from "./messages";
+import { z } from 'zod';
+import { expandDoorRange, formatPhone } from '../model';
+import { MSG } from './messages';
 
 const trimmed = z.string().transform((s) => s.trim());
 const optionalText = z
@@ -18,10 +18,10 @@ function coordinate(max: number, label: string) {
   return z
     .string()
     .transform((s) => s.trim())
-    .refine((s) => s === "" || Number.isFinite(Number(s)), {
+    .refine((s) => s === '' || Number.isFinite(Number(s)), {
       message: `${label} must be a number`,
     })
-    .transform((s) => (s === "" ? 0 : Number(s)))
+    .transform((s) => (s === '' ? 0 : Number(s)))
     .refine((n) => Math.abs(n) <= max, {
       message: `${label} must be between -${max} and ${max}`,
     });
@@ -33,18 +33,15 @@ export const campusFormSchema = z.object({
   city: optionalText,
   state: optionalText,
   zip_code: optionalText,
-  lat: coordinate(90, "Latitude"),
-  lng: coordinate(180, "Longitude"),
+  lat: coordinate(90, 'Latitude'),
+  lng: coordinate(180, 'Longitude'),
   active: z.boolean(),
 });
 export type CampusFormInput = z.input<typeof campusFormSchema>;
 export type CampusForm = z.output<typeof campusFormSchema>;
 
 /** Campus row values; on create the coordinates are sent only when non-zero (spec §5). */
-export function campusValues(
-  f: CampusForm,
-  creating: boolean,
-): Record<string, unknown> {
+export function campusValues(f: CampusForm, creating: boolean): Record<string, unknown> {
   const v: Record<string, unknown> = {
     campus_name: f.name,
     address_line1: f.address,
@@ -80,18 +77,8 @@ export const doorFormSchema = doorFormSchemaFor(true);
 export type DoorFormInput = z.input<typeof doorFormSchema>;
 export type DoorForm = z.output<typeof doorFormSchema>;
 
-export const INCIDENT_SEVERITIES = [
-  "low",
-  "medium",
-  "high",
-  "critical",
-] as const;
-export const INCIDENT_STATUSES = [
-  "reported",
-  "investigating",
-  "resolved",
-  "closed",
-] as const;
+export const INCIDENT_SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
+export const INCIDENT_STATUSES = ['reported', 'investigating', 'resolved', 'closed'] as const;
 
 export const incidentFormSchema = z
   .object({
@@ -107,46 +94,32 @@ export const incidentFormSchema = z
   .superRefine((v, ctx) => {
     if (!v.title || !v.description)
       ctx.addIssue({
-        code: "custom",
+        code: 'custom',
         message: MSG.incidentRequired,
-        path: [v.title ? "description" : "title"],
+        path: [v.title ? 'description' : 'title'],
       });
   });
 export type IncidentFormInput = z.input<typeof incidentFormSchema>;
 export type IncidentForm = z.output<typeof incidentFormSchema>;
 export const EMPTY_INCIDENT: IncidentFormInput = {
-  title: "",
-  description: "",
-  severity: "medium",
-  status: "reported",
-  location: "",
-  campus_id: "",
-  assigned_to: "",
-  resolution_notes: "",
+  title: '',
+  description: '',
+  severity: 'medium',
+  status: 'reported',
+  location: '',
+  campus_id: '',
+  assigned_to: '',
+  resolution_notes: '',
 };
 
-export const DEPARTMENTS = [
-  "IT",
-  "Operations",
-  "Facilities",
-  "Security",
-  "Transportation",
-  "Police",
-  "Other",
-] as const;
-export const USER_ROLES = [
-  "regular_user",
-  "office_staff",
-  "security_admin",
-  "transportation_admin",
-  "super_admin",
-] as const;
+export const DEPARTMENTS = ['IT', 'Operations', 'Facilities', 'Security', 'Transportation', 'Police', 'Other'] as const;
+export const USER_ROLES = ['regular_user', 'office_staff', 'security_admin', 'transportation_admin', 'super_admin'] as const;
 export const ROLE_LABEL: Record<(typeof USER_ROLES)[number], string> = {
-  regular_user: "Regular User",
-  office_staff: "Office Staff",
-  security_admin: "Security Admin",
-  transportation_admin: "Transportation Admin",
-  super_admin: "Super Admin",
+  regular_user: 'Regular User',
+  office_staff: 'Office Staff',
+  security_admin: 'Security Admin',
+  transportation_admin: 'Transportation Admin',
+  super_admin: 'Super Admin',
 };
 
 export const securityUserFormSchema = z
@@ -162,18 +135,16 @@ export const securityUserFormSchema = z
   .superRefine((v, ctx) => {
     if (!v.email || !v.first_name || !v.last_name) {
       ctx.addIssue({
-        code: "custom",
+        code: 'custom',
         message: MSG.userRequired,
-        path: [
-          !v.first_name ? "first_name" : !v.last_name ? "last_name" : "email",
-        ],
+        path: [!v.first_name ? 'first_name' : !v.last_name ? 'last_name' : 'email'],
       });
     }
-    if (v.phone && v.phone.replace(/\D/g, "").length !== 10)
+    if (v.phone && v.phone.replace(/\D/g, '').length !== 10)
       ctx.addIssue({
-        code: "custom",
-        message: "Enter a 10-digit phone number",
-        path: ["phone"],
+        code: 'custom',
+        message: 'Enter a 10-digit phone number',
+        path: ['phone'],
       });
   });
 export type SecurityUserFormInput = z.input<typeof securityUserFormSchema>;
@@ -185,11 +156,11 @@ export type SecurityUserForm = z.output<typeof securityUserFormSchema>;
  */
 export function roleFromFlags(
   current: (typeof USER_ROLES)[number],
-  flag: "security_admin" | "super_admin",
+  flag: 'security_admin' | 'super_admin',
   checked: boolean,
 ): (typeof USER_ROLES)[number] {
   if (checked) return flag;
-  return current === flag ? "regular_user" : current;
+  return current === flag ? 'regular_user' : current;
 }
 
 /**
@@ -206,12 +177,10 @@ export function flagsForRole(role: (typeof USER_ROLES)[number]) {
   };
 }
 
-export const conditionOverrideSchema = z
-  .object({ door_number: trimmed, condition: trimmed })
-  .refine((v) => v.door_number && v.condition, {
-    message: MSG.conditionFieldsRequired,
-    path: ["condition"],
-  });
+export const conditionOverrideSchema = z.object({ door_number: trimmed, condition: trimmed }).refine((v) => v.door_number && v.condition, {
+  message: MSG.conditionFieldsRequired,
+  path: ['condition'],
+});
 
 export const defaultConditionSchema = z.object({
   condition: trimmed.pipe(z.string().min(1, MSG.defaultRequired)),
@@ -221,12 +190,9 @@ export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const QR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Spec §5: image only, under the limit; returns the message to show, or null when the file is fine. */
-export function checkImageFile(
-  file: { type: string; size: number },
-  kind: "logo" | "qr",
-): string | null {
-  if (!file.type.startsWith("image/")) return MSG.selectImage;
-  const max = kind === "logo" ? LOGO_MAX_BYTES : QR_MAX_BYTES;
-  if (file.size >= max) return kind === "logo" ? MSG.logoTooBig : MSG.qrTooBig;
+export function checkImageFile(file: { type: string; size: number }, kind: 'logo' | 'qr'): string | null {
+  if (!file.type.startsWith('image/')) return MSG.selectImage;
+  const max = kind === 'logo' ? LOGO_MAX_BYTES : QR_MAX_BYTES;
+  if (file.size >= max) return kind === 'logo' ? MSG.logoTooBig : MSG.qrTooBig;
   return null;
 }

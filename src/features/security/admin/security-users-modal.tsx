@@ -23,7 +23,16 @@ import { MSG } from './messages';
 import { Notice, useNotice } from './notice';
 import { assignableRoles, can, canEditUser } from './permissions';
 import { live, matches, text } from './row';
-import { DEPARTMENTS, flagsForRole, roleFromFlags, ROLE_LABEL, securityUserFormSchema, USER_ROLES, type SecurityUserForm, type SecurityUserFormInput } from './schemas';
+import {
+  DEPARTMENTS,
+  flagsForRole,
+  roleFromFlags,
+  ROLE_LABEL,
+  securityUserFormSchema,
+  USER_ROLES,
+  type SecurityUserForm,
+  type SecurityUserFormInput,
+} from './schemas';
 import { useAdminRole } from './use-admin-role';
 import { useDeleteConfirm, useEditing } from './use-admin-list';
 
@@ -40,7 +49,9 @@ export function SecurityUsersModal({ open, onClose, sync, role: roleOverride }: 
     () =>
       live(users)
         .filter((u) => isListedSecurityUser(userFlags(u)))
-        .filter((u) => (!roleFilter || securityRoleLabel(userFlags(u)) === roleFilter) && matches(search, userDisplayName(u), text(u, 'email')))
+        .filter(
+          (u) => (!roleFilter || securityRoleLabel(userFlags(u)) === roleFilter) && matches(search, userDisplayName(u), text(u, 'email')),
+        )
         .sort((a, b) => text(a, 'first_name').localeCompare(text(b, 'first_name'))),
     [users, roleFilter, search],
   );
@@ -49,12 +60,7 @@ export function SecurityUsersModal({ open, onClose, sync, role: roleOverride }: 
     <Modal open={open} onClose={onClose} title="Security User Management" size="xl">
       <Notice notice={notice} />
       {editing ? (
-        <UserForm
-          sync={sync}
-          user={editing === 'new' ? null : editing}
-          editorRole={role}
-          onDone={done}
-        />
+        <UserForm sync={sync} user={editing === 'new' ? null : editing} editorRole={role} onDone={done} />
       ) : (
         <div className="space-y-3">
           <div className="flex flex-wrap items-end gap-3">
@@ -99,7 +105,17 @@ export function SecurityUsersModal({ open, onClose, sync, role: roleOverride }: 
   );
 }
 
-function UserForm({ sync, user, editorRole, onDone }: { sync: TenantSync; user: CacheRow | null; editorRole: string | undefined; onDone: (message: string | null) => void }) {
+function UserForm({
+  sync,
+  user,
+  editorRole,
+  onDone,
+}: {
+  sync: TenantSync;
+  user: CacheRow | null;
+  editorRole: string | undefined;
+  onDone: (message: string | null) => void;
+}) {
   const creating = user === null;
   const self = user?.id === sync.db.binding.userId;
   // Everyone edits their own names and phone; role, status and department need an admin (a super admin for themselves).
@@ -136,7 +152,15 @@ function UserForm({ sync, user, editorRole, onDone }: { sync: TenantSync; user: 
     }
     const patch: Record<string, unknown> = limited
       ? { first_name: f.first_name, last_name: f.last_name, phone: f.phone }
-      : { first_name: f.first_name, last_name: f.last_name, phone: f.phone, department: f.department, role: f.role, ...flagsForRole(f.role), active: f.active };
+      : {
+          first_name: f.first_name,
+          last_name: f.last_name,
+          phone: f.phone,
+          department: f.department,
+          role: f.role,
+          ...flagsForRole(f.role),
+          active: f.active,
+        };
     try {
       await updateRow(sync.db, 'users', user.id, patch);
       onDone(MSG.userUpdated);
@@ -151,8 +175,26 @@ function UserForm({ sync, user, editorRole, onDone }: { sync: TenantSync; user: 
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="First Name" required error={errors.first_name?.message} {...register('first_name')} />
         <Field label="Last Name" required error={errors.last_name?.message} {...register('last_name')} />
-        <Field label="Email" type="email" required readOnly={!creating} error={errors.email?.message} hint={creating ? undefined : 'Email cannot be changed here.'} {...register('email')} />
-        {creating && <Field label="Password" type="password" required value={password} onChange={(e) => setPassword(e.target.value)} hint={MSG.userPasswordHint} autoComplete="new-password" />}
+        <Field
+          label="Email"
+          type="email"
+          required
+          readOnly={!creating}
+          error={errors.email?.message}
+          hint={creating ? undefined : 'Email cannot be changed here.'}
+          {...register('email')}
+        />
+        {creating && (
+          <Field
+            label="Password"
+            type="password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            hint={MSG.userPasswordHint}
+            autoComplete="new-password"
+          />
+        )}
         {limited ? (
           <input type="hidden" {...register('department')} />
         ) : (
@@ -182,7 +224,9 @@ function UserForm({ sync, user, editorRole, onDone }: { sync: TenantSync; user: 
           <div className="space-y-1 text-sm sm:col-span-2">
             <input type="hidden" {...register('role')} />
             <input type="hidden" {...register('active', { setValueAs: (v: unknown) => v === true || v === 'true' })} />
-            <p className="text-slate-700">You can change your own name and phone here; an administrator changes your role, department and status.</p>
+            <p className="text-slate-700">
+              You can change your own name and phone here; an administrator changes your role, department and status.
+            </p>
           </div>
         ) : (
           <>
@@ -201,23 +245,32 @@ function UserForm({ sync, user, editorRole, onDone }: { sync: TenantSync; user: 
         )}
       </div>
       {!limited && (
-      <fieldset className="flex flex-wrap gap-6">
-        <legend className="mb-1 text-sm font-medium text-slate-800">Role flags (they set the primary role)</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" className="size-5" checked={role === 'security_admin'} onChange={(e) => setValue('role', roleFromFlags(role ?? 'regular_user', 'security_admin', e.target.checked), { shouldDirty: true })} />
-          Security Admin
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="size-5"
-            checked={role === 'super_admin'}
-            disabled={!roles.includes('super_admin')}
-            onChange={(e) => setValue('role', roleFromFlags(role ?? 'regular_user', 'super_admin', e.target.checked), { shouldDirty: true })}
-          />
-          Super Admin
-        </label>
-      </fieldset>
+        <fieldset className="flex flex-wrap gap-6">
+          <legend className="mb-1 text-sm font-medium text-slate-800">Role flags (they set the primary role)</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-5"
+              checked={role === 'security_admin'}
+              onChange={(e) =>
+                setValue('role', roleFromFlags(role ?? 'regular_user', 'security_admin', e.target.checked), { shouldDirty: true })
+              }
+            />
+            Security Admin
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="size-5"
+              checked={role === 'super_admin'}
+              disabled={!roles.includes('super_admin')}
+              onChange={(e) =>
+                setValue('role', roleFromFlags(role ?? 'regular_user', 'super_admin', e.target.checked), { shouldDirty: true })
+              }
+            />
+            Super Admin
+          </label>
+        </fieldset>
       )}
       <FormActions onCancel={() => onDone(null)} busy={isSubmitting} submitLabel={creating ? 'Create User' : 'Update User'} />
     </form>

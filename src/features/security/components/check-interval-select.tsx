@@ -72,7 +72,13 @@ export function CheckIntervalSelect({ sync, canEdit }: { sync: TenantSync; canEd
           Check interval
         </label>
         <div className="w-56">
-          <select id={id} className={inputClass} value={hours} disabled={!canEdit || !ready} onChange={(e) => void save(Number(e.target.value))}>
+          <select
+            id={id}
+            className={inputClass}
+            value={hours}
+            disabled={!canEdit || !ready}
+            onChange={(e) => void save(Number(e.target.value))}
+          >
             {options.map((h) => (
               <option key={h} value={h}>
                 {checkIntervalLabel(h)}
@@ -81,7 +87,9 @@ export function CheckIntervalSelect({ sync, canEdit }: { sync: TenantSync; canEd
           </select>
         </div>
         {!canEdit && <span className="text-sm text-slate-600">Only security admins change the interval.</span>}
-        {canEdit && !ready && <span className="text-sm text-slate-600">Loading the settings from the server before they can change...</span>}
+        {canEdit && !ready && (
+          <span className="text-sm text-slate-600">Loading the settings from the server before they can change...</span>
+        )}
       </div>
       {problem && <Alert tone="warning">{problem}</Alert>}
     </div>

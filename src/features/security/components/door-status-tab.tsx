@@ -128,7 +128,11 @@ const CampusSection = memo(function CampusSection({
         </Alert>
       )}
       {open && (
-        <ul id={panelId} className="grid grid-cols-2 gap-2 border-t border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-4" aria-label={`Doors of ${campus.name}`}>
+        <ul
+          id={panelId}
+          className="grid grid-cols-2 gap-2 border-t border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-4"
+          aria-label={`Doors of ${campus.name}`}
+        >
           {campus.tiles.map((tile) => (
             <li key={tile.id} className="[contain-intrinsic-size:auto_4rem] [content-visibility:auto]">
               <button

@@ -137,7 +137,11 @@ export function OrganizationPicker({ value, onChange, error }: OrganizationPicke
             onKeyDown={onKeyDown}
             className="block min-h-11 w-full rounded-lg border border-slate-400 px-3 text-base focus:outline-2 focus:outline-blue-700"
           />
-          <p role="status" aria-live="polite" className={cx('px-2 pt-2 text-sm', status ? (isError ? 'text-red-700' : 'text-slate-700') : 'sr-only')}>
+          <p
+            role="status"
+            aria-live="polite"
+            className={cx('px-2 pt-2 text-sm', status ? (isError ? 'text-red-700' : 'text-slate-700') : 'sr-only')}
+          >
             {status ?? `${visible.length} organization${visible.length === 1 ? '' : 's'}`}
           </p>
           <ul id={listId} role="listbox" aria-labelledby={labelId} className="mt-1 max-h-96 overflow-y-auto">
@@ -155,7 +159,10 @@ export function OrganizationPicker({ value, onChange, error }: OrganizationPicke
                     if (e.key === 'Enter') choose(org);
                   }}
                   onMouseMove={() => setActive(i)}
-                  className={cx('flex cursor-pointer items-center justify-between gap-3 rounded-lg px-3 py-2', i === active ? 'bg-blue-50' : undefined)}
+                  className={cx(
+                    'flex cursor-pointer items-center justify-between gap-3 rounded-lg px-3 py-2',
+                    i === active ? 'bg-blue-50' : undefined,
+                  )}
                 >
                   <span>
                     <span className="block font-medium text-slate-900">{org.company_name}</span>

@@ -68,7 +68,11 @@ export function TenantShell({ title, subtitle, headerExtra, children }: TenantSh
             {headerExtra}
             <Suspense
               fallback={
-                <button type="button" disabled className="min-h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 opacity-60">
+                <button
+                  type="button"
+                  disabled
+                  className="min-h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 opacity-60"
+                >
                   Sign Out
                 </button>
               }

@@ -66,9 +66,30 @@ export function TenantSignInForm({ organization, busyLabel, requireOrganization 
   return (
     <form onSubmit={onSubmit} onFocus={preloadTenantAuth} noValidate className="space-y-4" aria-label="Organization sign in">
       {error && <Alert tone="error">{error}</Alert>}
-      <Field label="Email" type="email" autoComplete="username" inputMode="email" required error={errors.email?.message} {...register('email', emailRules)} />
-      <PasswordField label="Password" autoComplete="current-password" required error={errors.password?.message} {...register('password', passwordRules)} />
-      <Button type="submit" size="lg" className="w-full" busy={isSubmitting} disabled={disabled} aria-describedby={disabled ? 'select-org-first' : undefined}>
+      <Field
+        label="Email"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        required
+        error={errors.email?.message}
+        {...register('email', emailRules)}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        required
+        error={errors.password?.message}
+        {...register('password', passwordRules)}
+      />
+      <Button
+        type="submit"
+        size="lg"
+        className="w-full"
+        busy={isSubmitting}
+        disabled={disabled}
+        aria-describedby={disabled ? 'select-org-first' : undefined}
+      >
         {isSubmitting ? busyLabel : 'Sign In'}
       </Button>
       {disabled && (

@@ -6,7 +6,15 @@
  */
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { checkBeforeSignOut, closeTenantSync, getCachedOrganization, openTenantSync, signOutTenant, SyncStatusBadge, type TenantSync } from '../../../data';
+import {
+  checkBeforeSignOut,
+  closeTenantSync,
+  getCachedOrganization,
+  openTenantSync,
+  signOutTenant,
+  SyncStatusBadge,
+  type TenantSync,
+} from '../../../data';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
 

@@ -28,7 +28,9 @@ export function useOrganizations(term: string): OrganizationsState {
     let live = true;
     listOrganizations()
       .then((all) => live && setList({ all, error: null }))
-      .catch((error: unknown) => live && setList({ all: [], error: error instanceof Error ? error.message : 'Failed to load organizations.' }));
+      .catch(
+        (error: unknown) => live && setList({ all: [], error: error instanceof Error ? error.message : 'Failed to load organizations.' }),
+      );
     return () => {
       live = false;
     };
@@ -40,8 +42,14 @@ export function useOrganizations(term: string): OrganizationsState {
     const timer = setTimeout(() => {
       searchOrganizations(q)
         .then((results) => live && setRemote({ term: q, results, error: null }))
-        .catch((error: unknown) =>
-          live && setRemote({ term: q, results: null, error: error instanceof Error ? error.message : 'Failed to search organizations. Please try again.' }),
+        .catch(
+          (error: unknown) =>
+            live &&
+            setRemote({
+              term: q,
+              results: null,
+              error: error instanceof Error ? error.message : 'Failed to search organizations. Please try again.',
+            }),
         );
     }, SEARCH_DEBOUNCE_MS);
     return () => {

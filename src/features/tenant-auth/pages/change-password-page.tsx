@@ -71,7 +71,13 @@ export function ChangePasswordPage() {
         <Alert tone="warning">Your password has been reset by an administrator. Please choose a new password to continue.</Alert>
         {error && <Alert tone="error">{error}</Alert>}
         <PasswordField label="Current password" autoComplete="current-password" required {...register('currentPassword')} />
-        <PasswordField label="New password" autoComplete="new-password" required aria-describedby="password-checklist" {...register('newPassword')} />
+        <PasswordField
+          label="New password"
+          autoComplete="new-password"
+          required
+          aria-describedby="password-checklist"
+          {...register('newPassword')}
+        />
         <PasswordField label="Confirm new password" autoComplete="new-password" required {...register('confirmPassword')} />
         <div id="password-checklist">
           <p className="text-sm font-medium text-slate-800">Your new password needs:</p>
@@ -87,10 +93,20 @@ export function ChangePasswordPage() {
             ))}
           </ul>
         </div>
-        <Button type="submit" size="lg" className="w-full" busy={formState.isSubmitting} disabled={!checklistPasses(newPassword, confirmPassword)}>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          busy={formState.isSubmitting}
+          disabled={!checklistPasses(newPassword, confirmPassword)}
+        >
           {formState.isSubmitting ? 'Updating...' : 'Update Password'}
         </Button>
-        <button type="button" onClick={() => void backToLogin()} className="w-full text-center text-sm font-semibold text-blue-800 underline-offset-4 hover:underline">
+        <button
+          type="button"
+          onClick={() => void backToLogin()}
+          className="w-full text-center text-sm font-semibold text-blue-800 underline-offset-4 hover:underline"
+        >
           Back to login
         </button>
       </form>

@@ -9,7 +9,8 @@ import { Loading } from '../../../ui/loading';
 import { AuthCard } from '../../../ui/auth-card';
 import { TenantSignInForm } from '../components/tenant-sign-in-form';
 
-type State = { status: 'loading' } | { status: 'found'; organization: Organization } | { status: 'not-found' } | { status: 'error'; message: string };
+type State =
+  { status: 'loading' } | { status: 'found'; organization: Organization } | { status: 'not-found' } | { status: 'error'; message: string };
 
 function organizationFromState(state: unknown, slug: string): Organization | null {
   const org = (state as { organization?: Organization } | null)?.organization;
@@ -55,18 +56,29 @@ export function TenantLoginPage() {
   }
   if (state.status === 'not-found' || state.status === 'error') {
     return (
-      <AuthCard docTitle="Organization Not Found" title={state.status === 'not-found' ? 'Organization Not Found' : 'Failed to load organization'}>
+      <AuthCard
+        docTitle="Organization Not Found"
+        title={state.status === 'not-found' ? 'Organization Not Found' : 'Failed to load organization'}
+      >
         <div className="space-y-4">
           {state.status === 'error' ? (
             <Alert tone="error">{state.message}</Alert>
           ) : (
-            <p className="text-slate-700">We could not find an organization at this address. Check the link or choose your organization from the list.</p>
+            <p className="text-slate-700">
+              We could not find an organization at this address. Check the link or choose your organization from the list.
+            </p>
           )}
           <div className="flex flex-wrap gap-3">
-            <Link to="/" className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 font-semibold text-white hover:bg-blue-800">
+            <Link
+              to="/"
+              className="inline-flex min-h-11 items-center rounded-lg bg-blue-700 px-5 font-semibold text-white hover:bg-blue-800"
+            >
               Back to Home
             </Link>
-            <Link to="/tenant-discovery" className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-5 font-semibold text-slate-900 hover:bg-slate-50">
+            <Link
+              to="/tenant-discovery"
+              className="inline-flex min-h-11 items-center rounded-lg border border-slate-300 px-5 font-semibold text-slate-900 hover:bg-slate-50"
+            >
               Find your organization
             </Link>
           </div>

@@ -27,14 +27,17 @@ export function tenantHealthRoutes(deps: ApiDeps): Hono {
       .maybeSingle();
     if (error) return c.json({ ok: false, error: error.message }, 502);
     if (!tenant) return c.json({ ok: false, error: 'Organization not found' }, 404);
-    const { data: secret } = await platform
-      .from('tenant_secrets')
-      .select('service_role_key')
-      .eq('tenant_id', tenant.id)
-      .maybeSingle();
+    const { data: secret } = await platform.from('tenant_secrets').select('service_role_key').eq('tenant_id', tenant.id).maybeSingle();
     const serviceKey = secret?.service_role_key as string | undefined;
     if (!serviceKey) {
-      return c.json({ ok: false, dbHealthy: false, readOk: false, elapsedMs: 0, error: 'Service role key is not configured for this tenant', note: null });
+      return c.json({
+        ok: false,
+        dbHealthy: false,
+        readOk: false,
+        elapsedMs: 0,
+        error: 'Service role key is not configured for this tenant',
+        note: null,
+      });
     }
 
     const started = performance.now();

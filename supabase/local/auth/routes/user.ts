@@ -26,8 +26,7 @@ const UpdateUserBody = z.object({
   code_challenge_method: z.string().nullable().optional(),
 });
 
-export const emailExists = () =>
-  unprocessable('email_exists', 'A user with this email address has already been registered');
+export const emailExists = () => unprocessable('email_exists', 'A user with this email address has already been registered');
 
 export async function getUserHandler(c: Context<StackEnv>): Promise<Response> {
   const { user } = await requireUser(c);
