@@ -23,6 +23,20 @@ test('staff without the admin flag are sent to /tenant-discovery', async ({ page
   await expect(page.getByRole('heading', { name: 'Tenant Portal Login' })).toBeVisible();
 });
 
+test('an account with no staff record sees Access Denied, and can go to the tenant login or try another account', async ({ page }) => {
+  await signInPlatform(page, 'former@lockstep.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage Tenants' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await expect(page.getByRole('link', { name: 'Go to Tenant Login' })).toHaveAttribute('href', '/tenant-discovery');
+  await page.getByRole('button', { name: 'Try Different Account' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // Signed out: the dashboard sends the visitor back to /login.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard$/);
+});
+
 test('a wrong password shows the spec message', async ({ page }) => {
   await signInPlatform(page, 'admin@lockstep.test', 'Wrong-password1!');
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');

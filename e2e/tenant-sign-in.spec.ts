@@ -60,6 +60,19 @@ test('a wrong-domain email is refused before any request', async ({ page }) => {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Please use your lincoln-isd.test email address')).toBeVisible();
   expect(authRequests).toEqual([]);
+  // Spec §4: any selection clears the error.
+  await chooseOrganization(page, 'river', 'Riverside Community College');
+  await expect(page.getByText('Please use your lincoln-isd.test email address')).toHaveCount(0);
+});
+
+test('discovery: a new organization choice clears the server’s sign-in error', async ({ page }) => {
+  await page.goto('/tenant-discovery');
+  await chooseOrganization(page, 'lincoln', LINCOLN.company);
+  await fillCredentials(page, 'super@lincoln-isd.test', 'Wrong-password1!');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
+  await chooseOrganization(page, 'river', 'Riverside Community College');
+  await expect(page.getByText('Invalid email or password')).toHaveCount(0);
 });
 
 test('a wrong password shows the spec message', async ({ page }) => {

@@ -67,9 +67,10 @@ export type ChangePasswordResult = { ok: true } | { ok: false; message: string }
 
 /**
  * Changes the signed-in tenant user's password: the current password is
- * checked by signing in with it, then the new one is set and the users row's
- * require_password_change is cleared with password_changed_at (a failed row
- * update is only logged, spec §8).
+ * checked by signing in with it, then the new one is set. The database clears
+ * the users row's require_password_change and sets password_changed_at itself
+ * (trigger on auth.users in the users-and-roles migration), so the client
+ * never writes those columns, which most roles may not update anyway.
  */
 export async function changeTenantPassword(slug: string, currentPassword: string, newPassword: string): Promise<ChangePasswordResult> {
   const org = getCachedOrganization(slug);
@@ -87,11 +88,6 @@ export async function changeTenantPassword(slug: string, currentPassword: string
     }
     const { error } = await client.auth.updateUser({ password: newPassword });
     if (error) return { ok: false, message: 'Failed to update password. Please try again.' };
-    const { error: rowError } = await client
-      .from('users')
-      .update({ require_password_change: false, password_changed_at: new Date().toISOString() })
-      .eq('id', profile.id);
-    if (rowError) console.warn('Failed to update the users row after a password change:', rowError.message);
     await writeCached(cacheKeys.tenantProfile(slug), { ...profile, require_password_change: false });
     return { ok: true };
   } catch {

@@ -52,7 +52,7 @@ export const DEMO_TENANTS: readonly DemoTenant[] = [
 ];
 
 export type DemoRole =
-  'staff_admin' | 'staff' | 'super_admin' | 'security_admin' | 'transportation_admin' | 'office_staff' | 'regular_user';
+  'staff_admin' | 'staff' | 'former_staff' | 'super_admin' | 'security_admin' | 'transportation_admin' | 'office_staff' | 'regular_user';
 
 export interface DemoAccount {
   email: string;
@@ -68,6 +68,8 @@ export interface DemoAccount {
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'admin@lockstep.test', where: 'platform', role: 'staff_admin', firstName: 'Avery', lastName: 'Admin' },
   { email: 'staff@lockstep.test', where: 'platform', role: 'staff', firstName: 'Sam', lastName: 'Support' },
+  // A platform sign-in with no Staff row (someone who left): /dashboard shows Access Denied.
+  { email: 'former@lockstep.test', where: 'platform', role: 'former_staff', firstName: 'Robin', lastName: 'Left' },
   { email: 'super@lincoln-isd.test', where: 'lincoln-isd', role: 'super_admin', firstName: 'Maria', lastName: 'Gonzalez' },
   { email: 'security@lincoln-isd.test', where: 'lincoln-isd', role: 'security_admin', firstName: 'James', lastName: 'Carter' },
   { email: 'transport@lincoln-isd.test', where: 'lincoln-isd', role: 'transportation_admin', firstName: 'Linda', lastName: 'Nguyen' },

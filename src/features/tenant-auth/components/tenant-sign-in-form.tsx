@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { preloadTenantAuth, signInTenant, type Organization } from '../../../data';
@@ -32,8 +32,17 @@ export function TenantSignInForm({ organization, busyLabel, requireOrganization 
     register,
     handleSubmit,
     setError: setFieldError,
+    clearErrors,
     formState: { errors, isSubmitting },
   } = useForm<SignInValues>({ defaultValues: { email: '', password: '' } });
+
+  // Spec §4: any organization selection clears the error (the domain rule
+  // and the server's answer both belonged to the previous choice).
+  const slug = organization?.slug ?? null;
+  useEffect(() => {
+    setError(null);
+    clearErrors('email');
+  }, [slug, clearErrors]);
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
