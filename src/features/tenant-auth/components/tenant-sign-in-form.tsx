@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { preloadTenantAuth, signInTenant, type Organization } from '../../../data';
@@ -27,33 +27,33 @@ export interface TenantSignInFormProps {
  */
 export function TenantSignInForm({ organization, busyLabel, requireOrganization = false, onMissingOrganization }: TenantSignInFormProps) {
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  // Spec §4: any organization selection clears the error. Each message
+  // remembers the choice it was about and shows only while that choice stands.
+  const slug = organization?.slug ?? null;
+  const [shown, setShown] = useState<{ slug: string | null; text: string } | null>(null);
+  const [domainShown, setDomainShown] = useState<{ slug: string | null; text: string } | null>(null);
+  const error = shown && shown.slug === slug ? shown.text : null;
+  const domainError = domainShown && domainShown.slug === slug ? domainShown.text : undefined;
+  const setError = (text: string | null): void => setShown(text === null ? null : { slug, text });
   const {
     register,
     handleSubmit,
-    setError: setFieldError,
-    clearErrors,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<SignInValues>({ defaultValues: { email: '', password: '' } });
 
-  // Spec §4: any organization selection clears the error (the domain rule
-  // and the server's answer both belonged to the previous choice).
-  const slug = organization?.slug ?? null;
-  useEffect(() => {
-    setError(null);
-    clearErrors('email');
-  }, [slug, clearErrors]);
-
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
+    setDomainShown(null);
     if (!organization) {
       onMissingOrganization?.();
       setError(NO_ORGANIZATION_MESSAGE);
       return;
     }
-    const domainError = emailDomainError(values.email, organization.email_domain);
-    if (domainError) {
-      setFieldError('email', { message: domainError }, { shouldFocus: true });
+    const wrongDomain = emailDomainError(values.email, organization.email_domain);
+    if (wrongDomain) {
+      setDomainShown({ slug, text: wrongDomain });
+      setFocus('email');
       return;
     }
     const result = await signInTenant(organization, values.email, values.password);
@@ -81,7 +81,7 @@ export function TenantSignInForm({ organization, busyLabel, requireOrganization 
         autoComplete="username"
         inputMode="email"
         required
-        error={errors.email?.message}
+        error={errors.email?.message ?? domainError}
         {...register('email', emailRules)}
       />
       <PasswordField
