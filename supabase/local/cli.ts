@@ -28,6 +28,7 @@ interface Options {
   build: boolean;
   port: number;
   host: string;
+  bodyLimit: number;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -35,6 +36,8 @@ function parseArgs(argv: string[]): Options {
   const flags = new Set(argv.slice(1));
   const port = Number(process.env.PORT ?? 4173);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
+  const limitMb = Number(process.env.BODY_LIMIT_MB ?? 5);
+  if (!(limitMb > 0)) throw new Error(`BODY_LIMIT_MB must be a positive number of megabytes, got ${process.env.BODY_LIMIT_MB}`);
   return {
     command,
     reset: flags.has('--reset'),
@@ -42,6 +45,7 @@ function parseArgs(argv: string[]): Options {
     build: !flags.has('--no-build'),
     port,
     host: process.env.HOST ?? '127.0.0.1',
+    bodyLimit: Math.round(limitMb * 1024 * 1024),
   };
 }
 
@@ -106,7 +110,7 @@ async function main(): Promise<void> {
   const seeded = (await shouldSeed(stack, opts)) ? (await seedDemo(stack), true) : false;
   await stack.refreshTenantUrls();
 
-  const app = createServer(stack, { staticDir: opts.command === 'start' ? join(ROOT, 'dist') : undefined });
+  const app = createServer(stack, { staticDir: opts.command === 'start' ? join(ROOT, 'dist') : undefined, bodyLimit: opts.bodyLimit });
   const server = serve({ fetch: app.fetch, port: stackPort, hostname: opts.host });
 
   let vite: { close(): Promise<void> } | null = null;

@@ -98,8 +98,10 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   tenant.route('/rest/v1', createRestApp());
   app.route('/t/:slug', tenant);
 
-  app.route(
-    '/api',
+  const api = new Hono();
+  api.use('*', tooLarge);
+  api.route(
+    '/',
     createApiApp({
       platformUrl: `${stack.publicUrl}/platform`,
       platformServiceKey: stack.platform.keys.serviceKey,
@@ -107,6 +109,7 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
       fetch: async (input, init) => app.fetch(new Request(input, init)),
     }),
   );
+  app.route('/api', api);
 
   app.get('/app-config.json', (c) =>
     c.json({ platformUrl: `${stack.publicUrl}/platform`, platformAnonKey: stack.platform.keys.anonKey }, 200, {

@@ -51,4 +51,19 @@ describe('static PWA serving', () => {
     expect(cfg.headers.get('content-type')).toContain('application/json');
     expect((await get('/api/health')).status).toBe(200);
   });
+
+  it('holds every route, the product API included, to the configured body limit', async () => {
+    const small = createServer(t.stack, { bodyLimit: 1024 });
+    const big = JSON.stringify({ slug: 'x'.repeat(4096) });
+    for (const path of ['/api/tenant-proxy/health', '/platform/rest/v1/Tenants']) {
+      const res = await small.fetch(
+        new Request(`${TEST_ORIGIN}${path}`, {
+          method: 'POST',
+          body: big,
+          headers: { 'content-type': 'application/json', apikey: t.stack.platform.keys.anonKey },
+        }),
+      );
+      expect({ path, status: res.status }).toEqual({ path, status: 413 });
+    }
+  });
 });
