@@ -5,7 +5,9 @@
  * a row lacking one would get null or the default over the server's value).
  * Only consecutive entries are grouped, so nothing overtakes an earlier
  * entry of another table (a door created offline reaches the server before
- * its first check).
+ * its first check), and a create (insert, DO NOTHING) and a later edit of
+ * the same row (upsert) never share a request: the edit is sent after the
+ * create and still changes the row when the create was a replay.
  */
 import type { OutboxEntry } from './outbox-types';
 import { isServerOwnedColumn } from './sync-tables';

@@ -10,9 +10,10 @@ import type { SyncedTable } from './sync-tables';
 export type CacheRow = { id: string } & Record<string, unknown>;
 
 /**
- * insert: append-only rows (ON CONFLICT DO NOTHING); upsert: a whole row
- * (ON CONFLICT (id) DO UPDATE); update: a patch of one row; delete: a soft
- * delete (deleted_at) of one row.
+ * insert: a create, of an append-only row or of a new row with a fresh id
+ * (ON CONFLICT (id) DO NOTHING: a replay is a no-op needing only the insert
+ * policy); upsert: a whole row (ON CONFLICT (id) DO UPDATE); update: a patch
+ * of one row; delete: a soft delete (deleted_at) of one row.
  */
 export type OutboxOp = 'insert' | 'upsert' | 'update' | 'delete';
 

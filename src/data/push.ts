@@ -5,7 +5,9 @@
  * bad entry is alone, which then moves to `rejected` with the server's code
  * and message while the rest goes on. Network, 5xx and 429 stop the drain
  * with the head untouched (order kept); 401 stops it for a session refresh.
- * Replays are safe: client ids plus upsert on id make a resend a no-op.
+ * Replays are safe: client ids make a resend a no-op (a create is an insert
+ * with DO NOTHING, which needs no update policy; an edit rewrites the same
+ * values).
  */
 import type { TenantDb } from './local-db';
 import type { StoredOutboxEntry } from './outbox-types';

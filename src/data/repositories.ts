@@ -3,6 +3,13 @@
  * cache row and its outbox entry, resolved only once both are committed, so
  * a "saved" on screen means the change survives a closed tab or a dead
  * battery. Ids are made here (crypto.randomUUID) so a replay is idempotent.
+ *
+ * A create is queued as op 'insert' (sent as INSERT ... ON CONFLICT (id) DO
+ * NOTHING), so replaying one whose response was lost is a no-op that needs
+ * only the insert policy: a role that may create a row but not change it
+ * (office staff filing a maintenance record) is not refused with 42501. An
+ * edit of a row is its own later entry, an upsert or update that does
+ * change the server's row.
  */
 import type { TenantDb } from './local-db';
 import { noteLocalWrite } from './local-writes';
@@ -26,6 +33,9 @@ async function writeWithOutbox(
   build: (existing: CacheRow | undefined) => { row: CacheRow | null; payload: Record<string, unknown> },
 ): Promise<CacheRow | null> {
   const cache = db.cache(table);
+  // Every write is a new entry, never merged into a queued one: a create may
+  // already be on the server with its response lost, and its replay does
+  // nothing, so an edit folded into it would be dropped.
   const row = await guardQuota(() =>
     db.transaction('rw', cache, db.outbox, async () => {
       const existing = await cache.get(id);
@@ -57,22 +67,39 @@ export async function recordDoorCheck(db: TenantDb, input: DoorCheckInput): Prom
   return insertRow(db, 'door_log', { ...input, user_id: db.binding.userId });
 }
 
-/** Inserts a new row (append-only tables, or any new row the caller never changes). */
+/**
+ * The op for a write that may create: a fresh id is a create, sent with
+ * DO NOTHING on a replay. An id the caller names may already be on the
+ * server (a row not pulled yet, a derived id such as a door's condition
+ * override, a tombstone being revived): DO NOTHING would drop that change,
+ * so it stays an upsert. Append-only rows are only ever inserted.
+ */
+function createOp(table: SyncedTable, namedId: string | null): OutboxOp {
+  return APPEND_ONLY_TABLES.has(table) || namedId === null ? 'insert' : 'upsert';
+}
+
+function namedId(values: Record<string, unknown>): string | null {
+  return typeof values.id === 'string' ? values.id : null;
+}
+
+/** Inserts a new row (append-only tables, or a new row of a mutable one); left-out columns take the server's defaults. */
 export async function insertRow(db: TenantDb, table: SyncedTable, values: Record<string, unknown>): Promise<CacheRow> {
-  const id = typeof values.id === 'string' ? values.id : crypto.randomUUID();
+  const named = namedId(values);
+  const id = named ?? crypto.randomUUID();
   const payload = { ...values, id };
   // The cache copy gets a local created_at so "newest first" lists place it at once;
   // the server keeps its own unless the caller sent one.
   const row: CacheRow = { created_at: nowIso(), ...payload };
-  const written = await writeWithOutbox(db, table, APPEND_ONLY_TABLES.has(table) ? 'insert' : 'upsert', id, () => ({ row, payload }));
+  const written = await writeWithOutbox(db, table, createOp(table, named), id, () => ({ row, payload }));
   return written ?? row;
 }
 
 /** Creates or replaces a whole row (merged over the cached one) in a mutable table. */
 export async function upsertRow(db: TenantDb, table: SyncedTable, values: Record<string, unknown>): Promise<CacheRow> {
   if (APPEND_ONLY_TABLES.has(table)) throw new AppendOnlyError(`${table} is append-only: record a new entry instead of changing one.`);
-  const id = typeof values.id === 'string' ? values.id : crypto.randomUUID();
-  const written = await writeWithOutbox(db, table, 'upsert', id, (existing) => {
+  const named = namedId(values);
+  const id = named ?? crypto.randomUUID();
+  const written = await writeWithOutbox(db, table, createOp(table, named), id, (existing) => {
     const row: CacheRow = { ...(existing ?? { created_at: nowIso() }), ...values, id };
     return { row, payload: row };
   });

@@ -200,6 +200,7 @@ export class SyncEngine {
   /** Pull only, for callers that know the server changed. */
   async pullNow(): Promise<void> {
     await this.cycle;
+    if (await this.stillPaused()) return;
     await this.pullAll();
   }
 
@@ -241,13 +242,18 @@ export class SyncEngine {
     }
   }
 
+  /** Still paused for sign-in, unless the token changed (the user signed in again). */
+  private async stillPaused(): Promise<boolean> {
+    if (!this.state.paused) return false;
+    const token = await this.opts.session.accessToken();
+    if (!token || token === this.pausedToken) return true;
+    this.pausedToken = null;
+    this.set({ paused: null });
+    return false;
+  }
+
   private async runOnce(): Promise<void> {
-    if (this.state.paused) {
-      const token = await this.opts.session.accessToken();
-      if (!token || token === this.pausedToken) return;
-      this.pausedToken = null;
-      this.set({ paused: null });
-    }
+    if (await this.stillPaused()) return;
     let refreshed = false;
     for (;;) {
       const push = await pushOutbox({
@@ -263,7 +269,13 @@ export class SyncEngine {
         this.scheduleRetry();
         return;
       }
-      if (refreshed || !(await this.refresh(push.token, push.error))) return;
+      if (refreshed) {
+        // Refused again right after a successful refresh: another refresh
+        // would get another token the server refuses, on every poll.
+        this.pauseForSignIn(push.token, push.error);
+        return;
+      }
+      if (!(await this.refresh(push.token, push.error))) return;
       refreshed = true;
     }
     this.clearRetry();
@@ -288,9 +300,14 @@ export class SyncEngine {
           table,
         );
       }
-      if (r.kind === 'retry' || r.kind === 'auth') {
+      if (r.kind === 'auth') {
+        // A fresh token refused as well (see runOnce).
+        this.pauseForSignIn(r.token, r.error);
+        return;
+      }
+      if (r.kind === 'retry') {
         this.set({ lastError: r.error });
-        if (r.kind === 'retry') this.scheduleRetry();
+        this.scheduleRetry();
         return;
       }
     }
@@ -307,9 +324,18 @@ export class SyncEngine {
       this.scheduleRetry();
       return false;
     }
-    this.pausedToken = token;
-    this.set({ paused: 'sign-in', lastError: error });
+    this.pauseForSignIn(token, error);
     return false;
+  }
+
+  /**
+   * Nothing is sent (and no refresh asked for) until the token changes, as
+   * it does when the user signs in again; every entry stays queued.
+   */
+  private pauseForSignIn(token: string | null, error: SyncErrorInfo): void {
+    this.pausedToken = token;
+    this.clearRetry();
+    this.set({ paused: 'sign-in', lastError: error, nextRetryAt: null });
   }
 
   private scheduleRetry(): void {

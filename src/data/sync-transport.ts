@@ -99,9 +99,11 @@ export function createSyncTransport(db: TenantDb, session: SessionSource, baseFe
     url,
     async send(table, op, entries) {
       if (op === 'insert' || op === 'upsert') {
-        // Inserts: absent columns take the server default (missing=default), so
-        // checks with and without notes share one request; ON CONFLICT DO
-        // NOTHING makes a replay a no-op and needs no update policy.
+        // Inserts (creates): absent columns take the server default
+        // (missing=default), so checks with and without notes share one
+        // request; ON CONFLICT DO NOTHING makes a replay after a lost
+        // response a no-op and needs no update policy, so a role that may
+        // create a row but not change it is not refused on the replay.
         // A batch whose rows all name the same columns needs no defaults and
         // takes the server's faster set-based path.
         const rows = sendPayloads(entries);

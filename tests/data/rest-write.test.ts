@@ -136,6 +136,46 @@ describe('rest: writes', () => {
     expect(await f.count('fx_campus', 'id = 40')).toBe(0);
   });
 
+  it('ignores duplicates with only an insert policy (ON CONFLICT DO NOTHING), where merging them needs the update policy', async () => {
+    // A table one may create rows in but never change (the sync engine's replayed creates).
+    await f.project.engine.exec(`
+      create table public.fx_reports (id uuid primary key, body text not null, status text not null default 'new', owner uuid default auth.uid());
+      alter table public.fx_reports enable row level security;
+      create policy fx_reports_read on public.fx_reports for select to authenticated using (true);
+      create policy fx_reports_insert on public.fx_reports for insert to authenticated with check (owner = auth.uid());
+    `);
+    const first = '20000000-0000-4000-8000-000000000001';
+    const second = '20000000-0000-4000-8000-000000000002';
+    const created = await f.userA.from('fx_reports').upsert({ id: first, body: 'first' }, { onConflict: 'id', ignoreDuplicates: true });
+    expect(created.error).toBeNull();
+    expect(created.status).toBe(201);
+    // The replay, with a new row of other columns in the same request (missing=default, as the sync engine sends it).
+    const replay = await f.userA
+      .from('fx_reports')
+      .upsert(
+        [
+          { id: first, body: 'replayed' },
+          { id: second, body: 'second', status: 'open' },
+        ],
+        { onConflict: 'id', ignoreDuplicates: true, defaultToNull: false },
+      )
+      .select('id, body, status');
+    expect(replay.error).toBeNull();
+    expect(replay.status).toBe(201);
+    expect(replay.data).toEqual([{ id: second, body: 'second', status: 'open' }]);
+    // Merging the same duplicate is an update, which no policy allows.
+    const merged = await f.userA.from('fx_reports').upsert({ id: first, body: 'merged' }, { onConflict: 'id' });
+    expect(merged.status).toBe(403);
+    expect(merged.error?.code).toBe('42501');
+    expect(await f.count('fx_reports', `id = '${first}' and body = 'first' and status = 'new'`)).toBe(1);
+    // The insert policy still applies to a duplicate that is ignored.
+    const theirs = await f.userA
+      .from('fx_reports')
+      .upsert({ id: first, body: 'x', owner: USER_B }, { onConflict: 'id', ignoreDuplicates: true });
+    expect(theirs.error?.code).toBe('42501');
+    expect(await f.count('fx_reports')).toBe(2);
+  });
+
   it('maps constraint errors to PostgREST statuses with the SQLSTATE kept', async () => {
     const dup = await f.service.from('fx_campus').insert({ id: 2, campus_name: 'dup' });
     expect(dup.status).toBe(409);

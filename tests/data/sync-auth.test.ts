@@ -2,7 +2,8 @@
  * Session expiry with three tabs (issue 3, test 6): exactly one refresh for
  * all of them, behind the shared lock; a failed refresh pauses the queue,
  * keeps every entry (nothing rejected as if it were bad data), and a new
- * sign-in resumes it.
+ * sign-in resumes it. A token the server keeps refusing even just after a
+ * refresh pauses it the same way instead of refreshing on every poll.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../supabase/local/keys';
@@ -143,6 +144,73 @@ describe('auth', () => {
     expect(tab.engine.getState().lastError?.code).toBe('LOCKSTEP_NO_SESSION');
     expect(dev.net.log.filter((l) => l.path.includes('/rest/v1/')).length).toBe(0);
     expect(await tab.db.outbox.count()).toBe(1);
+    await closeTab(tab);
+  });
+
+  it('6e. a fresh token the server still refuses pauses the queue for sign-in: one refresh over many polls, nothing lost; signing in again resumes it', async () => {
+    const f = await tenantFixture(t);
+    const dev = device(t);
+    const tab = await openTab(f, dev, { pollMs: 10 });
+    await f.signIn(tab.client);
+    const ids: string[] = [];
+    for (let k = 0; k < 5; k++) ids.push((await recordDoorCheck(tab.db, { door_id: doorId(f), door_status: 'operational' })).id);
+    dev.net.refuseTokens = true;
+    let cycles = 0;
+    let wasRunning = false;
+    tab.engine.subscribe((s) => {
+      if (s.running && !wasRunning) cycles++;
+      wasRunning = s.running;
+    });
+    tab.engine.start();
+    await tab.engine.waitForLeadership();
+    await tab.engine.requestSync();
+    expect(tab.engine.getState().paused).toBe('sign-in');
+    expect(tab.engine.getState().lastError).toMatchObject({ status: 401, code: 'PGRST301' });
+    expect(refreshRequests(dev)).toBe(1);
+    const restSent = dev.net.log.filter((l) => l.path.includes('/rest/v1/')).length;
+
+    // Many poll cycles and triggers later: no refresh, nothing sent, nothing dropped.
+    const since = cycles;
+    await new Promise((r) => setTimeout(r, 300));
+    for (let i = 0; i < 3; i++) await tab.engine.requestSync();
+    expect(cycles - since).toBeGreaterThanOrEqual(5);
+    expect(refreshRequests(dev)).toBe(1);
+    expect(dev.net.log.filter((l) => l.path.includes('/rest/v1/')).length).toBe(restSent);
+    expect(tab.engine.getState().paused).toBe('sign-in');
+    expect(await tab.db.outbox.count()).toBe(5);
+    expect(await tab.db.rejected.count()).toBe(0);
+
+    // The server takes tokens again, but the queue waits for the sign-in it asked for.
+    dev.net.refuseTokens = false;
+    await tab.engine.requestSync();
+    expect(dev.net.log.filter((l) => l.path.includes('/rest/v1/')).length).toBe(restSent);
+    await f.signIn(tab.client);
+    await tab.engine.requestSync();
+    expect(tab.engine.getState().paused).toBeNull();
+    await drain(tab);
+    const server = await f.serverIds('door_log');
+    expect(ids.every((id) => server.get(id) === 1)).toBe(true);
+    expect(tab.engine.getState().lastError).toBeNull();
+    await closeTab(tab);
+  });
+  it('6f. the same for a pull with nothing to push: a refused fresh token pauses instead of refreshing on every poll', async () => {
+    const f = await tenantFixture(t);
+    const dev = device(t);
+    const tab = await openTab(f, dev, { pullAfterPush: true, tables: ['doors'] });
+    await f.signIn(tab.client);
+    dev.net.refuseTokens = true;
+    tab.engine.start();
+    await tab.engine.waitForLeadership();
+    for (let i = 0; i < 4; i++) await tab.engine.requestSync();
+    await tab.engine.pullNow();
+    expect(tab.engine.getState().paused).toBe('sign-in');
+    expect(tab.engine.getState().lastError?.status).toBe(401);
+    expect(refreshRequests(dev)).toBe(1);
+    dev.net.refuseTokens = false;
+    await f.signIn(tab.client);
+    await tab.engine.requestSync();
+    expect(tab.engine.getState().paused).toBeNull();
+    expect(await tab.db.cache('doors').count()).toBe(f.doorIds.length);
     await closeTab(tab);
   });
 });

@@ -1,13 +1,14 @@
 /**
  * Push against the real local stack (issue 3, tests 1 to 5): no loss when
  * the engine is abandoned at any await point, idempotent replays after lost
- * responses, ceil(N/500) requests, cross-table order, and a poison entry
- * isolated into `rejected` while the rest goes on.
+ * responses (also for a role that may create rows but not change them, and
+ * with an edit queued behind the create), ceil(N/500) requests, cross-table
+ * order, and a poison entry isolated into `rejected` while the rest goes on.
  */
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordDoorCheck, softDeleteRow, upsertRow } from '../../src/data/repositories';
+import { insertRow, recordDoorCheck, softDeleteRow, upsertRow } from '../../src/data/repositories';
 import { listRejected, retryRejected, discardRejected } from '../../src/data/rejected-entries';
 import { startTestStack, type TestStack } from '../support/stack';
 import {
@@ -149,6 +150,66 @@ describe('push', () => {
     // Requests: doors x4 (3 lost), door_log x3 (2 lost), doors x2 (1 lost), the delete x2 (1 lost).
     expect(restWrites(dev.net.log, 'door_log').length).toBe(3);
     expect(restWrites(dev.net.log).length).toBe(11);
+    await closeTab(tab);
+  });
+
+  it('2b. idempotency for a role that may create but not change rows: replays of lost creates are no-ops, nothing rejected', async () => {
+    // office_staff may create maintenance records and incidents but not change
+    // them (an incident only while it is still `reported`): an upsert replay
+    // would be checked against the update policy and refused with 42501.
+    const f = await tenantFixture(t, 'office_staff');
+    const dev = await signedInDevice(f);
+    let incidentId = '';
+    let moved = false;
+    const tab = await openTab(f, dev, {
+      // Once the incident's first send is lost, an admin takes it over on the server before the replay.
+      checkpoint: async (label) => {
+        const last = dev.net.log.at(-1);
+        if (label !== 'after-send' || moved || !last?.path.includes('/rest/v1/incidents') || last.status !== 'network') return;
+        moved = true;
+        await f.project.engine.query(`update public.incidents set status = 'investigating' where id = $1`, [incidentId]);
+      },
+    });
+    const records = [
+      (await upsertRow(tab.db, 'maintenance_records', { door_id: doorId(f, 0), description: 'Hinge squeaks' })).id,
+      (await insertRow(tab.db, 'maintenance_records', { door_id: doorId(f, 1), description: 'Closer leaks', priority: 'high' })).id,
+    ];
+    incidentId = (
+      await insertRow(tab.db, 'incidents', { title: 'Door propped open', description: 'Back door wedged', reported_by: f.user.id })
+    ).id;
+    expect((await tab.db.outbox.toArray()).map((e) => e.op)).toEqual(['insert', 'insert', 'insert']);
+    dev.net.queue.push('drop-after-commit', 'drop-after-commit', 'drop-after-commit', 'ok', 'drop-after-commit', 'drop-after-commit');
+    await drain(tab);
+    expect(await listRejected(tab.db)).toEqual([]);
+    expect(moved).toBe(true);
+    await expectExactlyOnce(f, 'maintenance_records', records);
+    await expectExactlyOnce(f, 'incidents', [incidentId]);
+    // The replays changed nothing: the admin's status stands.
+    const incident = await f.project.engine.query<{ status: string }>(`select status from public.incidents where id = $1`, [incidentId]);
+    expect(incident.rows[0]?.status).toBe('investigating');
+    // Requests: maintenance_records x4 (3 lost, both records in each), incidents x3 (2 lost).
+    expect(restWrites(dev.net.log, 'maintenance_records').length).toBe(4);
+    expect(restWrites(dev.net.log, 'incidents').length).toBe(3);
+    await closeTab(tab);
+  });
+
+  it('2c. an edit queued behind a create whose response was lost still reaches the server', async () => {
+    const f = await tenantFixture(t);
+    const dev = await signedInDevice(f);
+    const tab = await openTab(f, dev);
+    const door = await upsertRow(tab.db, 'doors', { door_number: `E-${randomUUID()}`, campus_id: f.campusId });
+    await upsertRow(tab.db, 'doors', { id: door.id, name: 'renamed offline' });
+    await upsertRow(tab.db, 'doors', { id: door.id, camera: 'north' });
+    // One entry per write, never merged: the create is replayed as a no-op, the edits are sent after it.
+    expect((await tab.db.outbox.toArray()).map((e) => e.op)).toEqual(['insert', 'upsert', 'upsert']);
+    dev.net.queue.push('drop-after-commit', 'drop-after-commit', 'ok', 'drop-after-commit', 'ok');
+    await drain(tab);
+    expect(await tab.db.rejected.count()).toBe(0);
+    await expectExactlyOnce(f, 'doors', [door.id]);
+    const row = await f.project.engine.query<{ name: string; camera: string }>(`select name, camera from public.doors where id = $1`, [
+      door.id,
+    ]);
+    expect(row.rows[0]).toEqual({ name: 'renamed offline', camera: 'north' });
     await closeTab(tab);
   });
 

@@ -33,6 +33,12 @@ export interface FaultyFetch {
   queue: Fault[];
   /** While set, every rest request fails as a network error. */
   offline: boolean;
+  /**
+   * While set, every rest request is refused with 401 as PostgREST refuses
+   * a token it will not take, however fresh (auth requests still work, so
+   * refreshes succeed).
+   */
+  refuseTokens: boolean;
 }
 
 function pathOf(input: RequestInfo | URL): string {
@@ -45,6 +51,7 @@ export function faultyFetch(base: typeof fetch): FaultyFetch {
     log: [],
     queue: [],
     offline: false,
+    refuseTokens: false,
     fetch: async (input, init) => {
       const method = init?.method ?? 'GET';
       const path = pathOf(input);
@@ -52,6 +59,13 @@ export function faultyFetch(base: typeof fetch): FaultyFetch {
       if (isRest && state.offline) {
         state.log.push({ method, path, status: 'network' });
         throw new TypeError('fetch failed (offline)');
+      }
+      if (isRest && state.refuseTokens) {
+        state.log.push({ method, path, status: 401 });
+        return new Response(JSON.stringify({ code: 'PGRST301', message: 'JWSError JWSInvalidSignature', details: null, hint: null }), {
+          status: 401,
+          headers: { 'content-type': 'application/json', 'www-authenticate': 'Bearer error="invalid_token"' },
+        });
       }
       const fault = isRest ? (state.queue.shift() ?? 'ok') : 'ok';
       if (fault === 'network') {

@@ -29,6 +29,18 @@ describe('takeFirstBatch', () => {
     expect(takeFirstBatch(upserts).length).toBe(1);
   });
 
+  it('never puts a create (insert, DO NOTHING) and a later edit of the same row in one request', () => {
+    const head = [
+      entry('incidents', 'insert', 'x', { title: 't' }),
+      entry('incidents', 'insert', 'y', { title: 't', severity: 'high' }),
+      entry('incidents', 'upsert', 'x', { title: 't2' }),
+      entry('incidents', 'insert', 'z', { title: 't' }),
+    ];
+    const creates = takeFirstBatch(head);
+    expect(creates.map((e) => e.row_id)).toEqual(['x', 'y']);
+    expect(takeFirstBatch(head.slice(creates.length)).map((e) => e.row_id)).toEqual(['x']);
+  });
+
   it('sends updates one by one and starts a new request when a row id repeats', () => {
     expect(takeFirstBatch([entry('users', 'update'), entry('users', 'update')]).length).toBe(1);
     expect(takeFirstBatch([entry('doors', 'upsert', 'x'), entry('doors', 'upsert', 'y'), entry('doors', 'upsert', 'x')]).length).toBe(2);
