@@ -198,6 +198,118 @@ test('a security admin adds a campus (maps provider stubbed, then unreachable), 
   await done(page);
 });
 
+/** A 3000x3000 PNG of a few MB, drawn in the page: white with a block of noise (noise does not compress). */
+async function bigPng(page: Page): Promise<Buffer> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 3000;
+    canvas.height = 3000;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, 3000, 3000);
+    ctx.fillStyle = '#000';
+    for (const [x, y] of [
+      [200, 200],
+      [2200, 200],
+      [200, 2200],
+    ] as const)
+      ctx.fillRect(x, y, 600, 600);
+    const noise = ctx.createImageData(1000, 1000);
+    for (let i = 0; i < noise.data.length; i++) noise.data[i] = i % 4 === 3 ? 255 : Math.floor(Math.random() * 256);
+    ctx.putImageData(noise, 1000, 1000);
+    const blob = await new Promise<Blob>((done) => canvas.toBlob((b) => done(b!), 'image/png'));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+    return btoa(binary);
+  });
+  return Buffer.from(base64, 'base64');
+}
+
+/** The width and height in a PNG data URL's header (IHDR). */
+function pngSize(dataUrl: string): { width: number; height: number } {
+  const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(',') + 1), 'base64');
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+test('an uploaded QR image is stored scaled down to 600x600, refused on a range, and a rename asks before keeping it', async ({
+  browser,
+}) => {
+  const page = await signIn(browser, 'security@lincoln-isd.test');
+  const big = await bigPng(page);
+  expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+  expect(big.length).toBeLessThan(5 * 1024 * 1024);
+  const upload = { name: 'door-qr.png', mimeType: 'image/png', buffer: big };
+
+  await card(page, 'Doors').click();
+  const doors = page.getByRole('dialog', { name: 'Doors Management' });
+  await doors.getByRole('button', { name: 'Add New Door' }).click();
+  const number = doors.getByRole('textbox', { name: 'Door Number' });
+  const qrInput = doors.getByLabel('Upload QR Code Image (under 5 MB)');
+  const uploaded = doors.getByRole('img', { name: 'Uploaded QR code' });
+  const oneDoor = doors.getByRole('alert').filter({ hasText: 'An uploaded QR image belongs to one door' });
+
+  // A file that says it is a PNG but does not decode gets the spec's message.
+  await doors
+    .getByLabel('Logo (image, under 2 MB)')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
+  await expect(doors.getByText('Please select an image file')).toBeVisible();
+  await expect(doors.getByRole('img', { name: 'Door logo' })).toHaveCount(0);
+
+  // On a range the uploaded image is refused: it encodes one door.
+  await number.fill('QR1-QR3');
+  await doors.getByRole('combobox', { name: 'Campus' }).selectOption({ label: MIDDLE });
+  await qrInput.setInputFiles(upload);
+  await expect(oneDoor).toBeVisible();
+  await expect(uploaded).toHaveCount(0);
+
+  // On one door it is accepted; turning the door into a range afterwards blocks the save.
+  await number.fill('QR1');
+  await expect(oneDoor).toHaveCount(0);
+  await qrInput.setInputFiles(upload);
+  await expect(uploaded).toBeVisible();
+  await number.fill('QR1-QR3');
+  await expect(oneDoor).toBeVisible();
+  await expect(doors.getByRole('button', { name: 'Create 3 Doors' })).toBeDisabled();
+  await number.fill('QR1');
+  await expect(oneDoor).toHaveCount(0);
+  await doors.getByRole('button', { name: 'Create Door' }).click();
+  await expect(doors.getByText('Door created successfully!')).toBeVisible();
+
+  // The server holds a PNG no larger than 600x600, far smaller than the upload.
+  const [middle] = await rest<Array<{ id: string }>>(`campus?select=id&campus_name=eq.${encodeURIComponent(MIDDLE)}`);
+  const stored = (n: string) =>
+    rest<Array<{ qr_image: string | null }>>(`doors?select=qr_image&door_number=eq.${n}&campus_id=eq.${middle!.id}&deleted_at=is.null`);
+  await expect.poll(async () => (await stored('QR1')).length, { timeout: 60_000 }).toBe(1);
+  const [qr1] = await stored('QR1');
+  expect(qr1!.qr_image).toMatch(/^data:image\/png;base64,/);
+  expect(pngSize(qr1!.qr_image!)).toEqual({ width: 600, height: 600 });
+  expect(qr1!.qr_image!.length).toBeLessThan(500_000);
+  expect(await rest<unknown[]>(`doors?select=id&door_number=in.(QR2,QR3)&campus_id=eq.${middle!.id}`)).toEqual([]);
+
+  // Renaming the door: the kept image still encodes QR1, so the form asks.
+  await doors.getByRole('searchbox', { name: 'Search doors' }).fill('QR1');
+  await doors.getByRole('button', { name: 'Edit door QR1' }).click();
+  await number.fill('QR2');
+  const stale = doors.getByRole('status').filter({ hasText: `encodes door QR1 at ${MIDDLE}, so it no longer matches this door` });
+  await expect(stale).toBeVisible();
+  const update = doors.getByRole('button', { name: 'Update Door' });
+  await expect(update).toBeDisabled();
+  const keep = doors.getByRole('checkbox', { name: 'Keep the uploaded QR image anyway' });
+  await keep.check();
+  await expect(update).toBeEnabled();
+  await keep.uncheck();
+  await expect(update).toBeDisabled();
+  await doors.getByRole('button', { name: 'Remove QR image' }).click();
+  await expect(stale).toHaveCount(0);
+  await update.click();
+  await expect(doors.getByText('Door updated successfully!')).toBeVisible();
+  await expect.poll(() => stored('QR2'), { timeout: 60_000 }).toEqual([{ qr_image: null }]);
+  expect(await stored('QR1')).toEqual([]);
+  await done(page);
+});
+
 test('a security admin reports and resolves an incident and edits a security user; the server holds them', async ({ browser }) => {
   const page = await signIn(browser, 'security@lincoln-isd.test');
   await card(page, 'Active Incidents').click();
@@ -343,6 +455,13 @@ test('the officer account cannot delete a door: its stale cached button is refus
   await view.getByRole('tab', { name: 'Conditions' }).click();
   await expect(view.getByRole('tabpanel').getByRole('textbox', { name: 'Global default condition' })).toBeDisabled();
   await expect(view.getByRole('button', { name: 'Add Condition' })).toHaveCount(0);
+  // A new incident from the officer is filed at "reported"; only an admin moves it on.
+  await card(view, 'Active Incidents').click();
+  const viewIncidents = view.getByRole('dialog', { name: 'Incidents Management' });
+  await viewIncidents.getByRole('button', { name: 'Report New Incident' }).click();
+  await expect(viewIncidents.getByRole('combobox', { name: 'Severity' })).toBeVisible();
+  await expect(viewIncidents.getByRole('combobox', { name: 'Status' })).toHaveCount(0);
+  await expect(viewIncidents.getByText('Reported (an admin moves it on)')).toBeVisible();
   await plain.close();
 
   // A stale cache: the officer was a security admin when this device last synced, and was

@@ -10,7 +10,14 @@ import {
 import { doorQrState } from '../../src/features/security/admin/doors-modal';
 import { isOpenIncident } from '../../src/features/security/admin/incidents-modal';
 import { MSG } from '../../src/features/security/admin/messages';
-import { ADMIN_POLICY, assignableRoles, can, canEditIncident, canEditUser } from '../../src/features/security/admin/permissions';
+import {
+  ADMIN_POLICY,
+  assignableRoles,
+  can,
+  canEditIncident,
+  canEditUser,
+  incidentFormMode,
+} from '../../src/features/security/admin/permissions';
 import {
   campusFormSchema,
   campusValues,
@@ -45,6 +52,15 @@ describe('permissions follow docs/rls-matrix.md', () => {
     expect(canEditIncident('regular_user', 'u1', { reported_by: 'u1', status: 'reported' })).toBe('own-reported');
     expect(canEditIncident('regular_user', 'u1', { reported_by: 'u1', status: 'investigating' })).toBe('none');
     expect(canEditIncident('regular_user', 'u1', { reported_by: 'u2', status: 'reported' })).toBe('none');
+  });
+  it('incidents: a non-admin files a new one at the default status; admins choose any status', () => {
+    for (const role of ['regular_user', 'office_staff', 'transportation_admin', null])
+      expect(incidentFormMode(role, 'u1', null), String(role)).toBe('own-reported');
+    expect(incidentFormMode('security_admin', 'u1', null)).toBe('all');
+    expect(incidentFormMode('super_admin', 'u1', null)).toBe('all');
+    expect(incidentFormMode('regular_user', 'u1', { reported_by: 'u1', status: 'reported' })).toBe('own-reported');
+    expect(incidentFormMode('regular_user', 'u1', { reported_by: 'u1', status: 'resolved' })).toBe('none');
+    expect(EMPTY_INCIDENT.status).toBe('reported');
   });
   it('users: security admins edit non-super users and never grant super_admin; only super_admin removes', () => {
     expect(canEditUser('security_admin', { role: 'regular_user' })).toBe(true);

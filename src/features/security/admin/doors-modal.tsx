@@ -5,7 +5,7 @@
  * through src/data (cache + outbox); the server's RLS has the last word.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState, type ChangeEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { insertRow, updateRow, useRows, type CacheRow, type TenantSync } from '../../../data';
 import { compareDoorNumbers } from '../../../lib/door-numbers';
@@ -22,7 +22,9 @@ import { errorText, MSG } from './messages';
 import { Notice, useNotice } from './notice';
 import { can } from './permissions';
 import { live, matches, text } from './row';
-import { checkImageFile, doorFormSchemaFor, type DoorForm, type DoorFormInput } from './schemas';
+import { DoorImageFields, useDoorImages } from './door-image-fields';
+import { qrImageRefusedOnRange, uploadedQrStale } from './door-qr-rules';
+import { doorFormSchemaFor, type DoorForm, type DoorFormInput } from './schemas';
 import { useAdminRole } from './use-admin-role';
 import { useDeleteConfirm, useEditing } from './use-admin-list';
 
@@ -115,15 +117,6 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
   );
 }
 
-function readDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(new Error('The file could not be read.'));
-    r.readAsDataURL(file);
-  });
-}
-
 function DoorForm({
   sync,
   door,
@@ -152,36 +145,26 @@ function DoorForm({
       camera: text(door ?? undefined, 'camera'),
     },
   });
-  const [logo, setLogo] = useState<string | null>(text(door ?? undefined, 'logo') || null);
-  const [qrImage, setQrImage] = useState<string | null>(text(door ?? undefined, 'qr_image') || null);
+  const images = useDoorImages(door);
+  const { logo, qrImage } = images;
   const [generated, setGenerated] = useState<boolean>(!!text(door ?? undefined, 'qr_code'));
   const [preview, setPreview] = useState<string | null>(null);
-  const [fileError, setFileError] = useState<{ logo?: string; qr?: string }>({});
   const [formError, setFormError] = useState<string | null>(null);
 
   const doorNumber = useWatch({ control, name: 'door_number' }) ?? '';
   const campusId = useWatch({ control, name: 'campus_id' }) ?? '';
   const range = creating && doorNumber.includes('-') ? expandDoorRange(doorNumber) : null;
+  const doorCount = range?.ok ? range.doors.length : 1;
   const campusNameOf = (id: string) =>
     text(
       campuses.find((c) => c.id === id),
       'campus_name',
     );
-
-  const pickFile = (kind: 'logo' | 'qr') => async (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0];
-    if (!file) return;
-    const problem = checkImageFile(file, kind);
-    if (problem) {
-      setFileError((f) => ({ ...f, [kind]: problem }));
-      e.target.value = '';
-      return;
-    }
-    setFileError((f) => ({ ...f, [kind]: undefined }));
-    const url = await readDataUrl(file);
-    if (kind === 'logo') setLogo(url);
-    else setQrImage(url);
-  };
+  const stale = uploadedQrStale(door, { qr_image: qrImage, door_number: doorNumber, campus_id: campusId })
+    ? MSG.qrImageStale(text(door ?? undefined, 'door_number'), campusNameOf(text(door ?? undefined, 'campus_id')))
+    : null;
+  // Saving waits for a picked image to be ready, and for the uploaded QR image to fit the door(s).
+  const blocked = images.pending || qrImageRefusedOnRange(doorCount, qrImage) || (!!stale && !images.keepStale);
 
   const generate = async () => {
     const first = range?.ok ? range.doors[0] : doorNumber.trim();
@@ -199,6 +182,8 @@ function DoorForm({
     const parsed = values;
     const campus = campusNameOf(parsed.campus_id);
     const numbers = creating ? (expandDoorRange(parsed.door_number) as { ok: true; doors: string[] }).doors : [parsed.door_number];
+    if (qrImageRefusedOnRange(numbers.length, qrImage)) return setFormError(MSG.qrImageOneDoor);
+    if (blocked) return;
     const taken = new Set(
       existing.filter((d) => d.campus_id === parsed.campus_id && d.id !== door?.id).map((d) => text(d, 'door_number').toLowerCase()),
     );
@@ -263,42 +248,7 @@ function DoorForm({
           )}
         </div>
       )}
-      <div className="grid gap-3 sm:grid-cols-2">
-        <div className="space-y-1">
-          <Field
-            label="Logo (image, under 2 MB)"
-            type="file"
-            accept="image/*"
-            error={fileError.logo}
-            onChange={(e) => void pickFile('logo')(e)}
-          />
-          {logo && (
-            <div className="flex items-center gap-2">
-              <img src={logo} alt="Door logo" className="size-12 rounded border object-contain" />
-              <Button size="sm" variant="ghost" onClick={() => setLogo(null)}>
-                Remove logo
-              </Button>
-            </div>
-          )}
-        </div>
-        <div className="space-y-1">
-          <Field
-            label="Upload QR Code Image (under 5 MB)"
-            type="file"
-            accept="image/*"
-            error={fileError.qr}
-            onChange={(e) => void pickFile('qr')(e)}
-          />
-          {qrImage && (
-            <div className="flex items-center gap-2">
-              <img src={qrImage} alt="Uploaded QR code" className="size-16 rounded border object-contain" />
-              <Button size="sm" variant="ghost" onClick={() => setQrImage(null)}>
-                Remove QR image
-              </Button>
-            </div>
-          )}
-        </div>
-      </div>
+      <DoorImageFields images={images} doorCount={doorCount} stale={stale} />
       <div className="flex flex-wrap items-center gap-3">
         <Button variant="secondary" onClick={() => void generate()} disabled={!!qrImage}>
           Generate QR Code
@@ -311,6 +261,7 @@ function DoorForm({
       <FormActions
         onCancel={() => onDone(null)}
         busy={isSubmitting}
+        disabled={blocked}
         submitLabel={
           creating ? (range?.ok && range.doors.length > 1 ? `Create ${range.doors.length} Doors` : 'Create Door') : 'Update Door'
         }

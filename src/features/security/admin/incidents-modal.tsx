@@ -18,7 +18,7 @@ import { AdminTable, RowActions } from './admin-table';
 import { CampusOptions, FormActions, FormHeader, SearchBox, SelectField, TextAreaField } from './form-controls';
 import { MSG } from './messages';
 import { Notice, useNotice } from './notice';
-import { can, canEditIncident } from './permissions';
+import { can, canEditIncident, incidentFormMode } from './permissions';
 import { live, matches, text } from './row';
 import {
   EMPTY_INCIDENT,
@@ -92,7 +92,7 @@ export function IncidentsModal({ open, onClose, sync, role: roleOverride }: Admi
         <IncidentFormView
           sync={sync}
           incident={editing === 'new' ? null : editing}
-          mode={editing === 'new' ? 'all' : canEditIncident(role, userId, editing)}
+          mode={incidentFormMode(role, userId, editing === 'new' ? null : editing)}
           campuses={campusList}
           users={userList}
           reporter={me ? { id: userId, name: userDisplayName(me) } : null}
@@ -203,8 +203,8 @@ function IncidentFormView({
   });
   const title = useWatch({ control, name: 'title' }) ?? '';
   const description = useWatch({ control, name: 'description' }) ?? '';
-  // A reporter (not an admin) may only keep their own report in "reported".
-  const statusLocked = mode === 'own-reported' || (creating && mode !== 'all');
+  // A non-admin files at "reported" and keeps their own report there (the server refuses anything else).
+  const statusLocked = mode !== 'all';
 
   const onSubmit = handleSubmit(async (f) => {
     setFormError(null);

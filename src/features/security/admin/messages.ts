@@ -14,6 +14,10 @@ export const MSG = {
   selectImage: 'Please select an image file',
   logoTooBig: 'File size must be less than 2MB',
   qrTooBig: 'File size must be less than 5MB',
+  qrImageOneDoor: 'An uploaded QR image belongs to one door: remove it to create a range, or create this door on its own.',
+  qrImageStale: (door: string, campus: string) =>
+    `The uploaded QR image encodes door ${door}${campus ? ` at ${campus}` : ''}, so it no longer matches this door. Remove it, or confirm that you want to keep it.`,
+  qrImageKeep: 'Keep the uploaded QR image anyway',
   doorDeleteConfirm: 'Are you sure you want to delete this door? This action cannot be undone.',
   doorCreated: 'Door created successfully!',
   doorsCreated: (n: number) => `Successfully created ${n} doors`,

@@ -50,6 +50,20 @@ export function canEditIncident(
   return 'none';
 }
 
+/**
+ * What the incident form lets the caller set: creating, a non-admin files at
+ * the spec's default status ('reported', which the server also insists on)
+ * and an admin moves it on later; editing follows canEditIncident.
+ */
+export function incidentFormMode(
+  role: string | null | undefined,
+  userId: string,
+  incident: Readonly<Record<string, unknown>> | null,
+): 'all' | 'own-reported' | 'none' {
+  if (incident) return canEditIncident(role, userId, incident);
+  return can(role, 'incident.edit') ? 'all' : can(role, 'incident.report') ? 'own-reported' : 'none';
+}
+
 /** A security admin edits users who are not super admins; a super admin edits everyone. */
 export function canEditUser(role: string | null | undefined, target: Readonly<Record<string, unknown>>): boolean {
   const r = normalizeRole(role);
