@@ -513,3 +513,28 @@ test('a Lockstep door that is not on this device: the screen says so and offers 
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 30_000 });
   await close();
 });
+
+test('a scanned door not on this device becomes its check form once Sync now brings it; Cancel then the same code opens it again', async () => {
+  const NUMBER = 'NEW2';
+  const { page, close } = await scanFilmed(JSON.stringify({ door_number: NUMBER, campus: MIDDLE }));
+  await expect(page.getByText(`Door ${NUMBER} at ${MIDDLE} is not on this device yet.`)).toBeVisible({ timeout: 30_000 });
+  // The door is added on the server while the notice shows; the camera still films its code.
+  const campuses = await rest<Array<{ id: string; campus_name: string }>>(`campus?select=id,campus_name`);
+  await local.rest(`doors`, {
+    method: 'POST',
+    body: { door_number: NUMBER, campus_id: campuses.find((c) => c.campus_name === MIDDLE)?.id },
+  });
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  const heading = page.getByRole('heading', { level: 2, name: `Door ${NUMBER}` });
+  await expect(heading).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText('is not on this device yet.', { exact: false })).toHaveCount(0);
+
+  // Cancel: the scanner comes back and the same code, still in view, opens the form again
+  // (twice: the second form was opened by the scan itself, not by the sync).
+  for (let i = 0; i < 2; i++) {
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(heading).toBeHidden();
+    await expect(heading).toBeVisible({ timeout: 30_000 });
+  }
+  await close();
+});

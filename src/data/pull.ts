@@ -6,6 +6,8 @@
  * data. Tombstones (deleted_at set) remove the cache row; a row with a
  * pending outbox entry is never overwritten (the local change wins until the
  * server has it; the next pull after the push brings the server's version).
+ * A table the server says does not exist is marked in its sync_state row
+ * (missing_on_server_at) so screens can tell "not there" from "not pulled yet".
  */
 import type { TenantDb } from './local-db';
 import type { CacheRow, SyncState } from './outbox-types';
@@ -30,6 +32,23 @@ export type PullOutcome =
   | { kind: 'skipped'; error: SyncErrorInfo; requests: number }
   | { kind: 'retry'; error: SyncErrorInfo; requests: number }
   | { kind: 'auth'; error: SyncErrorInfo; token: string | null; requests: number };
+
+/** PostgREST's "table not in the schema cache": the table does not exist on this server. */
+export const TABLE_MISSING_CODE = 'PGRST205';
+
+/**
+ * A sync_state row as the pull writes it. Dexie stores whole objects, so the
+ * optional field needs no schema version; older rows simply lack it.
+ */
+export interface PullState extends SyncState {
+  /** When the server last said this table does not exist; null once a pull succeeds. */
+  missing_on_server_at?: string | null;
+}
+
+/** Whether the server's last answer for this table was that it does not exist. */
+export function tableMissingOnServer(state: PullState | undefined): boolean {
+  return typeof state?.missing_on_server_at === 'string';
+}
 
 export function emptySyncState(table: SyncedTable): SyncState {
   return { table, updated_at: null, id: null, refetch: [], last_pull_at: null, last_error: null };
@@ -66,14 +85,16 @@ async function applyRows(
     const state = (await db.sync_state.get(table)) ?? emptySyncState(table);
     const watermark = state.updated_at && state.id ? { updated_at: state.updated_at, id: state.id } : null;
     const next = opts.cursor && (!watermark || compareCursor(opts.cursor, watermark) > 0) ? opts.cursor : watermark;
-    await db.sync_state.put({
+    const pulled: PullState = {
       ...state,
       updated_at: next?.updated_at ?? null,
       id: next?.id ?? null,
       refetch: opts.clearRefetch ? [] : state.refetch,
       last_pull_at: new Date().toISOString(),
       last_error: null,
-    });
+      missing_on_server_at: null,
+    };
+    await db.sync_state.put(pulled);
   });
   return applied;
 }
@@ -95,7 +116,12 @@ export async function pullTable(deps: PullDeps, table: SyncedTable): Promise<Pul
     if (cls === 'auth') return { kind: 'auth', error, token, requests };
     if (cls === 'retry') return { kind: 'retry', error, requests };
     const state = (await db.sync_state.get(table)) ?? emptySyncState(table);
-    await db.sync_state.put({ ...state, last_error: error });
+    const skipped: PullState = {
+      ...state,
+      last_error: error,
+      missing_on_server_at: error.code === TABLE_MISSING_CODE ? new Date().toISOString() : null,
+    };
+    await db.sync_state.put(skipped);
     return { kind: 'skipped', error, requests };
   };
 

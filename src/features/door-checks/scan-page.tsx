@@ -58,7 +58,12 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
   const doorId = params.get('door');
 
   const campusNames = useMemo(() => new Map((campuses ?? []).map((c) => [c.id, String(c.campus_name ?? '')])), [campuses]);
-  const door = useMemo(() => (doorId ? ((doors ?? []).find((d) => d.id === doorId) ?? null) : null), [doors, doorId]);
+  // A sync (or another tab) may bring a scanned door that was not here: its form replaces the notice.
+  const arrived = useMemo(
+    () => (notice?.kind === 'unknown-door' ? findScannedDoor(notice.payload, doors ?? [], campuses ?? []) : null),
+    [notice, doors, campuses],
+  );
+  const door = useMemo(() => (doorId ? ((doors ?? []).find((d) => d.id === doorId) ?? null) : arrived), [doors, doorId, arrived]);
 
   const chooseDoor = useCallback(
     (d: CacheRow) => {
@@ -69,12 +74,20 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
     [setParams],
   );
 
-  const lastText = useRef<string | null>(null);
+  // The camera reports the code in view many times a second. A text is
+  // ignored only while its own result (a notice or its door's form) is on
+  // screen; once that result goes (cancel, dismiss, save, sync) the same code
+  // counts again.
+  const showing = useRef<string | null>(null);
+  const resultShown = notice !== null || doorId !== null || saved !== null;
+  useEffect(() => {
+    if (!resultShown) showing.current = null;
+  }, [resultShown]);
+
   const onText = useCallback(
     (text: string) => {
-      // The camera reports the same code many times a second: act once per code.
-      if (text === lastText.current) return;
-      lastText.current = text;
+      if (text === showing.current) return;
+      showing.current = text;
       const parsed = parseDoorQr(text);
       if (!parsed.ok) {
         setNotice({ kind: 'not-door' });
@@ -87,6 +100,20 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
     [doors, campuses, chooseDoor],
   );
 
+  const leaveDoor = () => {
+    setNotice(null);
+    if (doorId) setParams({});
+  };
+
+  const syncNow = () => {
+    showing.current = null;
+    void import('./sync-actions')
+      .then((m) => m.requestSyncNow(slug, userId))
+      .finally(() => {
+        showing.current = null;
+      });
+  };
+
   if (!doors || !campuses) return <Loading label="Loading doors..." />;
 
   if (saved) {
@@ -96,7 +123,6 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
         userId={userId}
         saved={saved}
         onNext={() => {
-          lastText.current = null;
           setSaved(null);
           setShowScanner(true);
         }}
@@ -114,9 +140,9 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
         hasOpenRecordCached={(records ?? []).some((r) => r.door_id === door.id && isOpenAutoRecord(r))}
         onSaved={(check) => {
           setSaved({ check, door });
-          setParams({});
+          leaveDoor();
         }}
-        onCancel={() => setParams({})}
+        onCancel={leaveDoor}
       />
     );
   }
@@ -136,27 +162,38 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
         )}
         <div aria-live="polite">
           {notice?.kind === 'not-door' && (
-            <Alert tone="warning">This QR code is not a Lockstep door. Try another code or pick the door below.</Alert>
+            <Alert tone="warning">
+              <p>This QR code is not a Lockstep door. Try another code or pick the door below.</p>
+              <div className="mt-2">
+                <DismissButton onClick={() => setNotice(null)} />
+              </div>
+            </Alert>
           )}
           {notice?.kind === 'unknown-door' && (
             <Alert tone="warning">
               <p>
                 Door {notice.payload.door_number} at {notice.payload.campus} is not on this device yet.
               </p>
-              <Button
-                variant="secondary"
-                size="sm"
-                className="mt-2"
-                onClick={() => void import('./sync-actions').then((m) => m.requestSyncNow(slug, userId))}
-              >
-                Sync now
-              </Button>
+              <div className="mt-2 flex gap-2">
+                <Button variant="secondary" size="sm" onClick={syncNow}>
+                  Sync now
+                </Button>
+                <DismissButton onClick={() => setNotice(null)} />
+              </div>
             </Alert>
           )}
         </div>
       </section>
       <DoorPicker doors={doors} campusNames={campusNames} onPick={chooseDoor} />
     </div>
+  );
+}
+
+function DismissButton({ onClick }: { onClick: () => void }) {
+  return (
+    <Button variant="ghost" size="sm" onClick={onClick}>
+      Dismiss
+    </Button>
   );
 }
 

@@ -3,7 +3,9 @@
  * through the offline core. The local value holds at once; if the server
  * later refuses the change, the spec's messages say the setting is only
  * local (PGRST205: the settings table is missing; anything else: a
- * connection issue), and the value stays on the page.
+ * connection issue), and the value stays on the page. It may change only
+ * once this device has seen the server's settings or heard that the table is
+ * missing (useIntervalEdit, docs/decisions/009).
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -13,19 +15,19 @@ import { inputClass } from '../../../ui/field';
 import { useToast } from '../../../ui/toast';
 import { CHECK_INTERVAL_KEY, CHECK_INTERVAL_OPTIONS, checkIntervalLabel, useCheckInterval } from '../../door-checks/index';
 import { settingsSaveMessage } from '../door-status';
+import { useIntervalEdit } from '../hooks/use-interval-edit';
 
 export function CheckIntervalSelect({ sync, canEdit }: { sync: TenantSync; canEdit: boolean }) {
   const id = useId();
   const toast = useToast();
   const { hours, setting } = useCheckInterval(sync.db);
+  const edit = useIntervalEdit(sync.db, setting !== null);
   const [problem, setProblem] = useState<string | null>(null);
   const settingId = setting?.id ?? null;
   const rejected = useLiveQuery(() => listRejected(sync.db), [sync.db]);
-  // Until the settings have been pulled once, a new row would collide with the
-  // server's (setting_key is unique): changes wait for the first pull.
-  const pulled = useLiveQuery(async () => (await sync.db.sync_state.get('tenant_settings'))?.last_pull_at != null, [sync.db]);
-  const ready = setting !== null || pulled === true;
+  const ready = edit.status === 'ready';
   const seen = useRef<Set<number> | null>(null);
+  const announced = useRef<string | null>(null);
 
   useEffect(() => {
     if (!rejected) return;
@@ -38,6 +40,11 @@ export function CheckIntervalSelect({ sync, canEdit }: { sync: TenantSync; canEd
       if (seen.current.has(r.id ?? -1)) continue;
       seen.current.add(r.id ?? -1);
       const message = settingsSaveMessage(r.error.code);
+      // Said already at save time, when the table was known to be missing.
+      if (message === announced.current) {
+        announced.current = null;
+        continue;
+      }
       setProblem(message);
       toast.show({ message, tone: 'error' });
     }
@@ -49,6 +56,7 @@ export function CheckIntervalSelect({ sync, canEdit }: { sync: TenantSync; canEd
 
   const save = async (value: number) => {
     setProblem(null);
+    announced.current = null;
     try {
       await upsertRow(sync.db, 'tenant_settings', {
         id: settingId ?? crypto.randomUUID(),
@@ -56,6 +64,14 @@ export function CheckIntervalSelect({ sync, canEdit }: { sync: TenantSync; canEd
         setting_value: String(value),
         updated_at: new Date().toISOString(),
       });
+      if (edit.missingOnServer) {
+        // The server has no settings table (PGRST205): the push will be refused, say so now.
+        const message = settingsSaveMessage('PGRST205');
+        announced.current = message;
+        setProblem(message);
+        toast.show({ message, tone: 'info' });
+        return;
+      }
       toast.show({
         message: `Check interval set to ${checkIntervalLabel(value)}`,
         tone: 'success',
@@ -87,9 +103,7 @@ export function CheckIntervalSelect({ sync, canEdit }: { sync: TenantSync; canEd
           </select>
         </div>
         {!canEdit && <span className="text-sm text-slate-600">Only security admins change the interval.</span>}
-        {canEdit && !ready && (
-          <span className="text-sm text-slate-600">Loading the settings from the server before they can change...</span>
-        )}
+        {canEdit && edit.reason && <span className="text-sm text-slate-600">{edit.reason}</span>}
       </div>
       {problem && <Alert tone="warning">{problem}</Alert>}
     </div>
