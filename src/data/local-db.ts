@@ -5,9 +5,50 @@
  * URL on first open and refuses any other, so an outbox can only ever be
  * sent to the project it was written for.
  */
-import Dexie, { type Table } from 'dexie';
+import Dexie, { type Table, type Transaction } from 'dexie';
 import type { CacheRow, MetaRow, OutboxEntry, RejectedEntry, SyncState } from './outbox-types';
-import { CACHE_INDEXES, type SyncedTable } from './sync-tables';
+import type { SyncedTable } from './sync-tables';
+
+export interface LocalSchemaVersion {
+  version: number;
+  /** Dexie store definitions: primary key first, then the indexes. */
+  stores: Readonly<Record<string, string>>;
+  /** Moves the data of the previous version into this one's shape. */
+  upgrade?: (tx: Transaction) => Promise<void>;
+}
+
+/**
+ * Every schema this app ever shipped to a phone, oldest first. A phone may
+ * skip versions (opened again months later), so Dexie runs each upgrade in
+ * turn. Never edit a shipped entry: a change adds the next version (with an
+ * upgrade when rows change shape). tests/unit/local-schema.test.ts holds the
+ * newest version to CACHE_INDEXES, so changing an index without a new version
+ * fails there, and tests/data/local-db-upgrade.test.ts opens a store written by
+ * every version with the current code.
+ */
+export const LOCAL_SCHEMA: readonly LocalSchemaVersion[] = [
+  {
+    version: 1,
+    stores: {
+      campus: 'id, updated_at',
+      doors: 'id, campus_id, door_number, updated_at',
+      conditions: 'id, door_id, created_at',
+      door_log: 'id, [door_id+created_at], created_at, user_id',
+      maintenance_records: 'id, door_id, status, created_at',
+      incidents: 'id, status, created_at',
+      tenant_settings: 'id, setting_key',
+      users: 'id, email, role',
+      vehicles: 'id, vehicle_number',
+      bus_drivers: 'id, last_name',
+      parking_permits: 'id, created_at',
+      parking_violations: 'id, created_at',
+      outbox: '++seq, [table+row_id], created_at',
+      rejected: '++id, [table+row_id]',
+      sync_state: 'table',
+      meta: 'key',
+    },
+  },
+];
 
 export interface TenantBinding {
   slug: string;
@@ -37,15 +78,10 @@ export class TenantDb extends Dexie {
 
   constructor(readonly binding: TenantBinding) {
     super(tenantDbName(binding.slug, binding.userId));
-    // Version 1. A later schema change adds this.version(2).stores({...})
-    // with .upgrade(tx => ...) for the data; never edit a shipped version.
-    this.version(1).stores({
-      ...CACHE_INDEXES,
-      outbox: '++seq, [table+row_id], created_at',
-      rejected: '++id, [table+row_id]',
-      sync_state: 'table',
-      meta: 'key',
-    });
+    for (const v of LOCAL_SCHEMA) {
+      const version = this.version(v.version).stores({ ...v.stores });
+      if (v.upgrade) version.upgrade(v.upgrade);
+    }
   }
 
   cache(table: SyncedTable): Table<CacheRow, string> {

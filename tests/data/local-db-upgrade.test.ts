@@ -1,0 +1,45 @@
+/**
+ * A phone keeps its local store across app updates: a store written by any
+ * shipped schema version opens with the current code, queued writes and
+ * cached rows intact (src/data/local-db.ts LOCAL_SCHEMA).
+ */
+import 'fake-indexeddb/auto';
+import Dexie from 'dexie';
+import { describe, expect, it } from 'vitest';
+import { LOCAL_SCHEMA, openTenantDb, tenantDbName } from '../../src/data/local-db';
+
+describe('local store upgrades', () => {
+  for (const shipped of LOCAL_SCHEMA) {
+    it(`a store written by version ${shipped.version} opens with the current code and keeps its data`, async () => {
+      const binding = {
+        slug: `upgrade-${shipped.version}`,
+        url: 'http://localhost/t/upgrade',
+        anonKey: 'anon',
+        userId: crypto.randomUUID(),
+      };
+      const old = new Dexie(tenantDbName(binding.slug, binding.userId));
+      for (const v of LOCAL_SCHEMA.filter((x) => x.version <= shipped.version)) {
+        const version = old.version(v.version).stores({ ...v.stores });
+        if (v.upgrade) version.upgrade(v.upgrade);
+      }
+      await old.open();
+      const doorId = crypto.randomUUID();
+      await old.table('doors').put({ id: doorId, door_number: 'EA1', campus_id: null });
+      await old
+        .table('outbox')
+        .add({ table: 'doors', op: 'upsert', row_id: doorId, payload: { id: doorId }, created_at: new Date().toISOString(), attempts: 0 });
+      await old.table('meta').put({ key: 'binding', value: { slug: binding.slug, url: binding.url, userId: binding.userId } });
+      old.close();
+
+      const db = await openTenantDb(binding);
+      try {
+        expect(db.verno).toBe(LOCAL_SCHEMA.at(-1)!.version);
+        expect(await db.cache('doors').get(doorId)).toMatchObject({ door_number: 'EA1' });
+        expect(await db.outbox.where('[table+row_id]').equals(['doors', doorId]).count()).toBe(1);
+      } finally {
+        db.close();
+        await Dexie.delete(tenantDbName(binding.slug, binding.userId));
+      }
+    });
+  }
+});
