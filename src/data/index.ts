@@ -15,6 +15,14 @@ export type { CacheRow, OutboxEntry, OutboxOp, RejectedEntry, SyncState } from '
 export { recordDoorCheck, insertRow, upsertRow, updateRow, softDeleteRow, AppendOnlyError, type DoorCheckInput } from './repositories';
 export { getRow, listRows, countRows, listDoorsByCampus, listDoorLogsByDoor, listDoorLogsBetween, listMaintenanceByDoor } from './queries';
 export { useRows, useRow, useDoorsByCampus, useDoorLogsByDoor } from './live-queries';
+export {
+  readRowSyncStates,
+  rowSyncInfo,
+  useRowSyncStates,
+  type RowSyncInfo,
+  type RowSyncState,
+  type RowSyncStates,
+} from './row-sync-state';
 export { listRejected, retryRejected, retryAllRejected, discardRejected } from './rejected-entries';
 export { SyncEngine, leaderLockName, type EngineState, type SyncEngineOptions } from './sync-engine';
 export { openTenantSync, closeTenantSync, type TenantSync } from './tenant-sync';

@@ -1,8 +1,9 @@
 /**
  * Owns the words of the sync status (pure, unit-tested): synced, N pending
  * with the age of the oldest, offline, N need attention, sign in needed. The
- * one rule that matters most: it never says "synced" while the outbox holds
- * anything.
+ * rules that matter most: it never says "synced" while the outbox holds
+ * anything, and a queue paused for sign-in is always told, even beside
+ * refused changes.
  */
 import type { SyncErrorInfo } from './sync-errors';
 
@@ -40,35 +41,51 @@ function changes(n: number): string {
   return n === 1 ? '1 change' : `${n} changes`;
 }
 
+function needAttention(n: number): string {
+  return `${n} need${n === 1 ? 's' : ''} attention`;
+}
+
 export function describeSyncStatus(s: SyncStatusInput): SyncStatusView {
   const age = s.oldestPendingAt ? formatAge(s.now - Date.parse(s.oldestPendingAt)) : null;
   const waiting = s.pending > 0 ? `${changes(s.pending)} waiting to be sent${age ? ` (oldest ${age})` : ''}.` : '';
+  const offline = s.online ? '' : 'No connection right now.';
+  // The pause blocks every change, refused ones included, and only the user
+  // can lift it: it is always told first, with the refused count beside it.
+  if (s.paused === 'sign-in') {
+    const label = s.pending > 0 ? `Sign in to sync ${s.pending}` : 'Sign in needed';
+    const refused =
+      s.rejected > 0
+        ? `The server also refused ${changes(s.rejected)}; after signing in, open the sync status to see why, then retry or discard.`
+        : '';
+    return {
+      kind: 'sign-in',
+      label: s.rejected > 0 ? `${label} · ${needAttention(s.rejected)}` : label,
+      detail: join(`Your session ended. Sign in again to send your changes; nothing is lost.`, waiting, refused, offline),
+    };
+  }
   if (s.rejected > 0) {
     return {
       kind: 'attention',
-      label: `${s.rejected} need${s.rejected === 1 ? 's' : ''} attention`,
-      detail: `The server refused ${changes(s.rejected)}; open to see why, then retry or discard. ${waiting}`.trim(),
-    };
-  }
-  if (s.paused === 'sign-in') {
-    return {
-      kind: 'sign-in',
-      label: s.pending > 0 ? `Sign in to sync ${s.pending}` : 'Sign in needed',
-      detail: `Your session ended. Sign in again to send your changes; nothing is lost. ${waiting}`.trim(),
+      label: needAttention(s.rejected),
+      detail: join(`The server refused ${changes(s.rejected)}; open to see why, then retry or discard.`, waiting, offline),
     };
   }
   if (!s.online) {
     return {
       kind: 'offline',
       label: s.pending > 0 ? `Offline · ${s.pending} pending` : 'Offline',
-      detail: `No connection. Changes are saved on this device and sent when the connection is back. ${waiting}`.trim(),
+      detail: join('No connection. Changes are saved on this device and sent when the connection is back.', waiting),
     };
   }
   if (s.pending > 0) {
-    const retrying = s.lastError ? ` The last attempt failed (${s.lastError.message}); retrying.` : '';
-    return { kind: 'pending', label: `${s.pending} pending${age ? ` · ${age}` : ''}`, detail: `${waiting}${retrying}` };
+    const retrying = s.lastError ? `The last attempt failed (${s.lastError.message}); retrying.` : '';
+    return { kind: 'pending', label: `${s.pending} pending${age ? ` · ${age}` : ''}`, detail: join(waiting, retrying) };
   }
   return { kind: 'synced', label: 'Synced', detail: 'Every change on this device has reached the server.' };
+}
+
+function join(...sentences: string[]): string {
+  return sentences.filter(Boolean).join(' ');
 }
 
 /** The sign-out warning, or null when nothing would be left behind unsent. */

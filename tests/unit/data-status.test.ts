@@ -23,11 +23,83 @@ describe('describeSyncStatus', () => {
     expect(v.detail).toContain('3 changes waiting to be sent (oldest 5 min)');
   });
 
-  it('shows offline, sign-in and attention, attention first', () => {
+  it('shows offline, sign-in and attention', () => {
     expect(describeSyncStatus({ ...base, online: false, pending: 2 }).label).toBe('Offline · 2 pending');
+    expect(describeSyncStatus({ ...base, online: false }).label).toBe('Offline');
     expect(describeSyncStatus({ ...base, paused: 'sign-in', pending: 2 }).label).toBe('Sign in to sync 2');
-    expect(describeSyncStatus({ ...base, rejected: 1, paused: 'sign-in', online: false }).label).toBe('1 needs attention');
-    expect(describeSyncStatus({ ...base, rejected: 4 }).label).toBe('4 need attention');
+    expect(describeSyncStatus({ ...base, paused: 'sign-in' }).label).toBe('Sign in needed');
+    expect(describeSyncStatus({ ...base, rejected: 1 }).label).toBe('1 needs attention');
+    expect(describeSyncStatus({ ...base, rejected: 4, pending: 2, online: false }).label).toBe('4 need attention');
+  });
+
+  it('tells a pause for sign-in even beside refused changes, in the label and the description', () => {
+    const v = describeSyncStatus({ ...base, rejected: 1, paused: 'sign-in', pending: 3, online: false });
+    expect(v).toMatchObject({ kind: 'sign-in', label: 'Sign in to sync 3 · 1 needs attention' });
+    expect(v.detail).toContain('Sign in again');
+    expect(v.detail).toContain('The server also refused 1 change');
+    expect(v.detail).toContain('3 changes waiting to be sent');
+    expect(v.detail).toContain('No connection');
+    expect(describeSyncStatus({ ...base, rejected: 2, paused: 'sign-in' }).label).toBe('Sign in needed · 2 need attention');
+  });
+
+  it('says the last failure while retrying', () => {
+    const lastError = { code: '', message: 'Service Unavailable', details: null, hint: null, status: 503 };
+    const v = describeSyncStatus({ ...base, pending: 1, oldestPendingAt: '2026-11-22T11:59:30Z', lastError });
+    expect(v.detail).toBe('1 change waiting to be sent (oldest under a minute). The last attempt failed (Service Unavailable); retrying.');
+  });
+
+  // Every combination of pause, refused, online, pending and a last error: what
+  // blocks the queue (the pause) is always told, and so is every count.
+  const combinations = [null, 'sign-in' as const].flatMap((paused) =>
+    [0, 1, 3].flatMap((rejected) =>
+      [true, false].flatMap((online) =>
+        [0, 1, 5].flatMap((pending) =>
+          [false, true].map((failed) => ({
+            ...base,
+            paused,
+            rejected,
+            online,
+            pending,
+            oldestPendingAt: pending > 0 ? '2026-11-22T11:00:00Z' : null,
+            lastError: failed ? { code: '', message: 'Failed to fetch', details: null, hint: null, status: 0 } : null,
+          })),
+        ),
+      ),
+    ),
+  );
+
+  it.each(combinations)('paused $paused, rejected $rejected, online $online, pending $pending', (input) => {
+    const v = describeSyncStatus(input);
+    const text = `${v.label} ${v.detail}`;
+    const expected =
+      input.paused === 'sign-in'
+        ? 'sign-in'
+        : input.rejected > 0
+          ? 'attention'
+          : !input.online
+            ? 'offline'
+            : input.pending > 0
+              ? 'pending'
+              : 'synced';
+    expect(v.kind).toBe(expected);
+    if (input.paused) {
+      expect(v.label).toMatch(/^Sign in (needed|to sync \d+)/);
+      expect(v.detail).toContain('Sign in again');
+    } else {
+      expect(text).not.toMatch(/sign in/i);
+    }
+    if (input.rejected > 0) {
+      expect(v.label).toContain(`${input.rejected} need${input.rejected === 1 ? 's' : ''} attention`);
+      expect(v.detail).toMatch(new RegExp(`refused ${input.rejected} change`));
+    } else {
+      expect(text).not.toMatch(/attention|refused/);
+    }
+    if (input.pending > 0) {
+      expect(text).toContain(String(input.pending));
+      expect(v.detail).toContain(`${input.pending} change${input.pending === 1 ? '' : 's'} waiting to be sent (oldest 1 h)`);
+    }
+    if (!input.online && v.kind !== 'offline') expect(v.detail).toContain('No connection');
+    expect(v.kind === 'synced').toBe(!input.paused && input.rejected === 0 && input.online && input.pending === 0);
   });
 
   it('never says synced while the outbox holds anything (property)', () => {

@@ -1,12 +1,17 @@
 /**
- * Owns the header's sync badge: one button that always says where the
+ * Owns the header's sync badge: one control that always says where the
  * device's changes are (synced, N pending with the age of the oldest,
  * offline, sign in needed, N need attention). With refused changes it opens
  * a list showing the server's message for each, with retry and discard.
+ * While the queue is paused for sign-in it is a link to the tenant's login:
+ * the session is not touched there, so the device's data and queue stay,
+ * and the queue resumes once the badge is back with a new session.
  * Plain React and Tailwind; announced politely to screen readers.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { getCachedOrganization } from '../auth-orgs';
 import type { PersistAnswer } from '../storage';
 import { discardRejected, listRejected, retryRejected } from '../rejected-entries';
 import type { TenantSync } from '../tenant-sync';
@@ -28,17 +33,49 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
   const db = sync?.db ?? null;
   const rejected = useLiveQuery(() => (db && open ? listRejected(db) : []), [db, open]) ?? [];
   const canOpen = status.kind === 'attention';
+  const signIn = status.kind === 'sign-in' && !status.loading;
+  const slug = sync?.endpoint.slug ?? '';
+  // Back from signing in again, the engine picks up the new session on its
+  // next cycle; ask for one now rather than at the next poll. While the
+  // session is still gone this reads the stored session and sends nothing.
+  useEffect(() => {
+    if (signIn) void sync?.engine.requestSync();
+  }, [sync, signIn]);
   const persist = usePersistAnswer(sync);
   const storageNote =
     persist === 'best-effort'
       ? 'This browser has not promised to keep offline data: it may clear it when the device runs low on space. Sync when you can.'
       : '';
+  const pill = `inline-flex items-center gap-2 rounded-full px-3 py-1 font-medium ring-1 ring-inset ${TONE[status.kind] ?? ''}`;
+  const description = (
+    <span id={descId} className="sr-only">
+      {status.detail} {storageNote}
+    </span>
+  );
+
+  if (signIn) {
+    const organization = getCachedOrganization(slug);
+    return (
+      <div className="relative inline-block text-sm">
+        <Link
+          to={`/tenant/${encodeURIComponent(slug)}/login`}
+          state={organization ? { organization } : undefined}
+          className={`${pill} underline-offset-4 hover:underline`}
+          aria-describedby={descId}
+          title={status.detail}
+        >
+          <span aria-live="polite">{status.label}</span>
+        </Link>
+        {description}
+      </div>
+    );
+  }
 
   return (
     <div className="relative inline-block text-sm">
       <button
         type="button"
-        className={`inline-flex items-center gap-2 rounded-full px-3 py-1 font-medium ring-1 ring-inset ${TONE[status.kind] ?? ''}`}
+        className={pill}
         aria-describedby={descId}
         title={storageNote || undefined}
         aria-expanded={canOpen ? open : undefined}
@@ -50,9 +87,7 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
       >
         <span aria-live="polite">{status.loading ? 'Checking sync…' : status.label}</span>
       </button>
-      <span id={descId} className="sr-only">
-        {status.detail} {storageNote}
-      </span>
+      {description}
       {canOpen && open ? (
         <div
           id={listId}

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useRows, type TenantDb } from '../../data';
+import { rowSyncInfo, useRowSyncStates, useRows, type RowSyncState, type TenantDb } from '../../data';
 import { Alert } from '../../ui/alert';
 import { ButtonLink } from '../../ui/button';
 import { cx } from '../../ui/cx';
@@ -14,7 +14,6 @@ import { inputClass } from '../../ui/field';
 import { Loading } from '../../ui/loading';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { useCheckInterval } from './hooks/use-check-interval';
-import { usePendingIds } from './hooks/use-pending-ids';
 import { useLocalDb } from './hooks/use-local-db';
 import {
   checkIntervalLabel,
@@ -32,6 +31,13 @@ import {
 
 const RECENT = 10;
 const DUE_SHOWN = 30;
+
+const SYNC_LABEL: Record<RowSyncState, string> = { pending: 'Pending', 'needs-attention': 'Needs attention', synced: 'Synced' };
+const SYNC_BADGE: Record<RowSyncState, string> = {
+  pending: 'bg-amber-100 text-amber-900',
+  'needs-attention': 'bg-red-100 text-red-900',
+  synced: 'bg-emerald-100 text-emerald-900',
+};
 
 export const STATUS_BADGE: Record<ReturnType<typeof doorLogStatusColor>, string> = {
   green: 'bg-green-100 text-green-900',
@@ -69,7 +75,6 @@ function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: stri
   const doors = useRows(db, 'doors');
   const campuses = useRows(db, 'campus');
   const logs = useRows(db, 'door_log');
-  const pending = usePendingIds(db, 'door_log');
   const { hours } = useCheckInterval(db);
   const [chosen, setChosen] = useState<string | null>(() => localStorage.getItem(campusKey(slug, userId)));
   const selectId = useId();
@@ -88,6 +93,10 @@ function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: stri
     () => (logs ?? []).filter((l) => l.user_id === userId).sort((a, b) => timeOf(b.created_at) - timeOf(a.created_at)),
     [logs, userId],
   );
+  const recent = useMemo(() => mine.slice(0, RECENT), [mine]);
+  // Every unsynced check rather than those of `recent`: a query keyed on the
+  // list would run only after a new check shows, which would read Synced meanwhile.
+  const syncStates = useRowSyncStates(db, 'door_log');
   const doorById = useMemo(() => new Map((doors ?? []).map((d) => [d.id, d])), [doors]);
   const campusId = officerCampus(chosen, campusList, mine, doorById);
   const latest = useMemo(() => latestCheckByDoor(logs ?? []), [logs]);
@@ -102,7 +111,7 @@ function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: stri
     [doors, campusId, latest, hours, now],
   );
 
-  if (!doors || !campuses || !logs || !pending) return <Loading label="Loading your rounds..." />;
+  if (!doors || !campuses || !logs || !syncStates) return <Loading label="Loading your rounds..." />;
   if (doors.length === 0)
     return <EmptyState title="No doors on this device yet">Sync while online to load your organization’s doors.</EmptyState>;
 
@@ -179,9 +188,9 @@ function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: stri
             aria-label="My recent checks"
             data-testid="recent-checks"
           >
-            {mine.slice(0, RECENT).map((l) => {
+            {recent.map((l) => {
               const door = doorById.get(String(l.door_id));
-              const isPending = pending.has(l.id);
+              const sync = rowSyncInfo(syncStates, l.id);
               const status = String(l.door_status) as DoorStatus;
               return (
                 <li key={l.id} className="flex items-center justify-between gap-3 px-4 py-3" data-testid="recent-check">
@@ -193,15 +202,19 @@ function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: stri
                       {DOOR_STATUS_LABEL[status] ?? String(l.door_status)}
                     </span>
                     <span className="block text-sm text-slate-600">{new Date(String(l.created_at)).toLocaleString()}</span>
+                    {sync.error && (
+                      <span className="block text-sm text-red-800" data-testid="check-sync-reason">
+                        Refused by the server: {sync.error.message}
+                        <span className="block text-slate-600">Open the sync status at the top to retry or discard it.</span>
+                      </span>
+                    )}
                   </span>
                   <span
-                    className={cx(
-                      'rounded-full px-2 py-0.5 text-xs font-semibold',
-                      isPending ? 'bg-amber-100 text-amber-900' : 'bg-emerald-100 text-emerald-900',
-                    )}
+                    className={cx('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold', SYNC_BADGE[sync.state])}
+                    title={sync.error?.message}
                     data-testid="check-sync-state"
                   >
-                    {isPending ? 'Pending' : 'Synced'}
+                    {SYNC_LABEL[sync.state]}
                   </span>
                 </li>
               );
