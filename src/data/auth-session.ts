@@ -7,16 +7,22 @@
  * URL and anon key) so sign-in screens and tenant screens reopen offline.
  */
 import { peekSessionValue } from './idb-peek';
-import { platformStorageKey, tenantStorageKey } from './storage-keys';
+import { platformStorageKey, refusedRefreshKey, tenantStorageKey } from './storage-keys';
 
 export interface StoredSession {
   userId: string;
   email: string;
   /** Seconds since the epoch; an expired token is refreshed by supabase-js when online. */
   expiresAt: number | null;
+  /** The server refused this session's refresh token: the data stays usable offline, but sync needs a new sign-in. */
+  refused?: boolean;
 }
 
-export function parseStoredSession(raw: string | null): StoredSession | null {
+/**
+ * `refusedRefreshToken` is the refresh token the sync engine recorded as
+ * refused by the server (session-source.ts, key `{storageKey}-refresh-failed`).
+ */
+export function parseStoredSession(raw: string | null, refusedRefreshToken: string | null = null): StoredSession | null {
   if (!raw) return null;
   try {
     const json = JSON.parse(raw) as Record<string, unknown>;
@@ -32,6 +38,7 @@ export function parseStoredSession(raw: string | null): StoredSession | null {
       userId: id,
       email: typeof session.user?.email === 'string' ? session.user.email : '',
       expiresAt: typeof session.expires_at === 'number' ? session.expires_at : null,
+      refused: refusedRefreshToken !== null && refusedRefreshToken === session.refresh_token,
     };
   } catch {
     return null;
@@ -43,7 +50,9 @@ export async function readPlatformSession(): Promise<StoredSession | null> {
 }
 
 export async function readTenantSession(slug: string): Promise<StoredSession | null> {
-  return parseStoredSession(await peekSessionValue(tenantStorageKey(slug)));
+  const key = tenantStorageKey(slug);
+  const [raw, refused] = await Promise.all([peekSessionValue(key), peekSessionValue(refusedRefreshKey(key))]);
+  return parseStoredSession(raw, refused);
 }
 
 export const cacheKeys = {

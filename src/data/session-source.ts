@@ -10,6 +10,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { LockProvider } from './locks';
 import type { AuthStorage } from './session-store';
+import { refusedRefreshKey } from './storage-keys';
 
 /** offline: the refresh could not reach the server (retry later, do not ask for sign-in). */
 export type RefreshOutcome = 'refreshed' | 'failed' | 'offline';
@@ -74,7 +75,7 @@ export function supabaseSessionSource(client: SupabaseClient, ref: SessionStorag
     return s;
   };
 
-  const failedKey = `${ref.storageKey}-refresh-failed`;
+  const failedKey = refusedRefreshKey(ref.storageKey);
   const refresh = (staleToken: string | null): Promise<RefreshOutcome> => {
     const staleRefresh = staleToken ? pairs.get(staleToken) : undefined;
     return locks.request(`lockstep-refresh:${ref.storageKey}`, {}, async () => {

@@ -10,3 +10,8 @@ export function platformStorageKey(): string {
 export function tenantStorageKey(slug: string): string {
   return `lockstep-auth-tenant-${slug}`;
 }
+
+/** Where the sync engine records a refresh token the server refused, beside the session it belongs to. */
+export function refusedRefreshKey(storageKey: string): string {
+  return `${storageKey}-refresh-failed`;
+}

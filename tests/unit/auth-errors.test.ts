@@ -39,10 +39,16 @@ describe('sign-in error messages (spec §8)', () => {
 describe('stored sessions', () => {
   it('reads the user of a supabase-js session and ignores anything else', () => {
     const raw = JSON.stringify({ access_token: 'a', refresh_token: 'r', expires_at: 123, user: { id: 'u1', email: 'a@b.test' } });
-    expect(parseStoredSession(raw)).toEqual({ userId: 'u1', email: 'a@b.test', expiresAt: 123 });
+    expect(parseStoredSession(raw)).toEqual({ userId: 'u1', email: 'a@b.test', expiresAt: 123, refused: false });
     expect(parseStoredSession(null)).toBeNull();
     expect(parseStoredSession('not json')).toBeNull();
     expect(parseStoredSession(JSON.stringify({ user: { id: 'u1' } }))).toBeNull();
+  });
+  it('says a session is refused only when the refused refresh token is its own', () => {
+    const raw = JSON.stringify({ access_token: 'a', refresh_token: 'r2', expires_at: 123, user: { id: 'u1', email: 'a@b.test' } });
+    expect(parseStoredSession(raw, 'r2')?.refused).toBe(true);
+    // A new sign-in stored a new session: the old refusal no longer applies.
+    expect(parseStoredSession(raw, 'r1')?.refused).toBe(false);
   });
   it('uses the same storage keys as the session store', () => {
     expect(light.platformStorageKey()).toBe(store.platformStorageKey());

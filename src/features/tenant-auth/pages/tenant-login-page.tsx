@@ -28,8 +28,10 @@ export function TenantLoginPage() {
   useEffect(() => {
     let live = true;
     // Already signed in to this organization: go straight to where the role lands.
+    // Not when the server refused the session (the sync badge sends the user
+    // here to sign in again; bouncing back would leave the queue paused).
     void Promise.all([readTenantSession(tenantSlug), readTenantProfile(tenantSlug)]).then(([session, profile]) => {
-      if (live && session && profile && !profile.require_password_change) {
+      if (live && session && !session.refused && profile && !profile.require_password_change) {
         void navigate(tenantPath(tenantSlug, landingScreenFor(profile.role)), { replace: true });
       }
     });
