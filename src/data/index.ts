@@ -14,7 +14,8 @@ export { openTenantDb, tenantDbName, TenantDb, TenantMismatchError, type TenantB
 export type { CacheRow, OutboxEntry, OutboxOp, RejectedEntry, SyncState } from './outbox-types';
 export { recordDoorCheck, insertRow, upsertRow, updateRow, softDeleteRow, AppendOnlyError, type DoorCheckInput } from './repositories';
 export { getRow, listRows, countRows, listDoorsByCampus, listDoorLogsByDoor, listDoorLogsBetween, listMaintenanceByDoor } from './queries';
-export { useRows, useRow, useDoorsByCampus, useDoorLogsByDoor } from './live-queries';
+export { useRows, useRow, useDoorsByCampus, useDoorLogsByDoor, useSyncStates } from './live-queries';
+export type { PullState } from './pull';
 export {
   readRowSyncStates,
   rowSyncInfo,

@@ -7,6 +7,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { TenantDb } from './local-db';
 import type { CacheRow } from './outbox-types';
+import type { PullState } from './pull';
 import { getRow, listDoorLogsByDoor, listDoorsByCampus, listRows } from './queries';
 import type { SyncedTable } from './sync-tables';
 
@@ -24,4 +25,10 @@ export function useDoorsByCampus(db: TenantDb | null, campusId: string | null): 
 
 export function useDoorLogsByDoor(db: TenantDb | null, doorId: string | null, limit = 50): CacheRow[] | undefined {
   return useLiveQuery(() => (db && doorId ? listDoorLogsByDoor(db, doorId, limit) : undefined), [db, doorId, limit]);
+}
+
+/** Each table's pull state (watermark, last pull, last error, missing on the server), for screens that must know what reached this device. */
+export function useSyncStates(db: TenantDb | null): PullState[] | undefined {
+  // The pull writes PullState rows (SyncState plus optional fields) into sync_state.
+  return useLiveQuery(() => (db ? (db.sync_state.toArray() as Promise<PullState[]>) : undefined), [db]);
 }

@@ -4,9 +4,8 @@
  * through check-interval-readiness.ts. Kept in the security feature so the
  * scan path, which loads the door-check index, does not carry it.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
-import type { TenantDb } from '../../../data';
+import { useSyncStates, type TenantDb } from '../../../data';
 import { intervalEditStatus, intervalWaitText, settingsSyncView, type IntervalEditStatus } from '../check-interval-readiness';
 
 export interface IntervalEdit {
@@ -29,7 +28,7 @@ function subscribeOnline(cb: () => void): () => void {
 const isOnline = (): boolean => (typeof navigator === 'undefined' ? true : navigator.onLine);
 
 export function useIntervalEdit(db: TenantDb, hasSetting: boolean): IntervalEdit {
-  const states = useLiveQuery(() => db.sync_state.toArray(), [db]);
+  const states = useSyncStates(db);
   const online = useSyncExternalStore(subscribeOnline, isOnline, () => true);
   const sync = settingsSyncView(states ?? []);
   // Until the sync state is read, stay disabled without claiming more than "loading".
