@@ -1,4 +1,4 @@
-import { useOnline } from './use-online';
+import { useOnline } from '../lib/use-online';
 
 /** A thin banner shown while the device is offline; screens keep working from the local store. */
 export function OfflineIndicator() {

@@ -10,6 +10,7 @@ import { localWriteCount, subscribeLocalWrites } from './local-writes';
 import { ENGINE_STATE_KEY, readSharedEngineState } from './sync-engine';
 import { describeSyncStatus, type SyncStatusView } from './sync-status';
 import type { TenantSync } from './tenant-sync';
+import { useOnline } from '../lib/use-online';
 
 export interface SyncStatus extends SyncStatusView {
   pending: number;
@@ -18,20 +19,9 @@ export interface SyncStatus extends SyncStatusView {
   loading: boolean;
 }
 
-function subscribeOnline(cb: () => void): () => void {
-  window.addEventListener('online', cb);
-  window.addEventListener('offline', cb);
-  return () => {
-    window.removeEventListener('online', cb);
-    window.removeEventListener('offline', cb);
-  };
-}
-
-const isOnline = (): boolean => (typeof navigator === 'undefined' ? true : navigator.onLine);
-
 export function useSyncStatus(sync: TenantSync | null): SyncStatus {
   const db = sync?.db ?? null;
-  const online = useSyncExternalStore(subscribeOnline, isOnline, () => true);
+  const online = useOnline();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const t = setInterval(() => setNow(Date.now()), 30_000);

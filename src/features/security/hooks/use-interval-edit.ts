@@ -4,9 +4,9 @@
  * through check-interval-readiness.ts. Kept in the security feature so the
  * scan path, which loads the door-check index, does not carry it.
  */
-import { useSyncExternalStore } from 'react';
 import { useSyncStates, type TenantDb } from '../../../data';
 import { intervalEditStatus, intervalWaitText, settingsSyncView, type IntervalEditStatus } from '../check-interval-readiness';
+import { useOnline } from '../../../lib/use-online';
 
 export interface IntervalEdit {
   status: IntervalEditStatus;
@@ -16,20 +16,9 @@ export interface IntervalEdit {
   missingOnServer: boolean;
 }
 
-function subscribeOnline(cb: () => void): () => void {
-  window.addEventListener('online', cb);
-  window.addEventListener('offline', cb);
-  return () => {
-    window.removeEventListener('online', cb);
-    window.removeEventListener('offline', cb);
-  };
-}
-
-const isOnline = (): boolean => (typeof navigator === 'undefined' ? true : navigator.onLine);
-
 export function useIntervalEdit(db: TenantDb, hasSetting: boolean): IntervalEdit {
   const states = useSyncStates(db);
-  const online = useSyncExternalStore(subscribeOnline, isOnline, () => true);
+  const online = useOnline();
   const sync = settingsSyncView(states ?? []);
   // Until the sync state is read, stay disabled without claiming more than "loading".
   const status: IntervalEditStatus = states === undefined && !hasSetting ? 'loading' : intervalEditStatus({ hasSetting, sync, online });

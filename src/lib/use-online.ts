@@ -1,3 +1,4 @@
+/** One subscription to the browser's online flag, for the shell, the sync badge and any screen. */
 import { useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void): () => void {
@@ -13,7 +14,7 @@ function subscribe(onChange: () => void): () => void {
 export function useOnline(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => navigator.onLine,
+    () => (typeof navigator === 'undefined' ? true : navigator.onLine),
     () => true,
   );
 }
