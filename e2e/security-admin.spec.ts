@@ -288,6 +288,23 @@ test('an uploaded QR image is stored scaled down to 600x600, refused on a range,
   expect(qr1!.qr_image!.length).toBeLessThan(500_000);
   expect(await rest<unknown[]>(`doors?select=id&door_number=in.(QR2,QR3)&campus_id=eq.${middle!.id}`)).toEqual([]);
 
+  // Renaming its campus: the image encodes the campus name too, so the admin is told which doors to redo.
+  await doors.getByRole('button', { name: 'Close' }).first().click();
+  await card(page, 'Campuses').click();
+  const campuses = page.getByRole('dialog', { name: 'Campuses' });
+  const renameCampus = async (from: string, to: string) => {
+    await campuses.getByRole('button', { name: `Edit campus ${from}` }).click();
+    await campuses.getByRole('textbox', { name: 'Campus Name' }).fill(to);
+    await campuses.getByRole('button', { name: 'Update Campus' }).click();
+  };
+  await renameCampus(MIDDLE, 'Lincoln Middle Campus');
+  await expect(campuses.getByRole('status').filter({ hasText: 'Campus updated successfully!' })).toContainText(
+    `1 door (QR1) of this campus has an uploaded QR image made for "${MIDDLE}"`,
+  );
+  await renameCampus('Lincoln Middle Campus', MIDDLE);
+  await campuses.getByRole('button', { name: 'Close' }).first().click();
+  await card(page, 'Doors').click();
+
   // Renaming the door: the kept image still encodes QR1, so the form asks.
   await doors.getByRole('searchbox', { name: 'Search doors' }).fill('QR1');
   await doors.getByRole('button', { name: 'Edit door QR1' }).click();

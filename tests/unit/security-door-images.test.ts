@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qrImageRefusedOnRange, uploadedQrStale } from '../../src/features/security/admin/door-qr-rules';
+import { campusRenameQrWarning, qrImageRefusedOnRange, uploadedQrStale } from '../../src/features/security/admin/door-qr-rules';
 import { fitWithin, IMAGE_BOX } from '../../src/features/security/admin/image-normalize';
 import { MSG } from '../../src/features/security/admin/messages';
 
@@ -63,5 +63,21 @@ describe('an uploaded QR image belongs to one door', () => {
 
   it('names the door the image still encodes', () => {
     expect(MSG.qrImageStale('EA1', 'Lincoln Middle School')).toMatch(/encodes door EA1 at Lincoln Middle School, so it no longer matches/);
+  });
+});
+
+describe('a campus rename names the doors whose uploaded QR image encodes the old name', () => {
+  it('says nothing without uploaded images or without a real rename', () => {
+    expect(campusRenameQrWarning('North', 'South', [])).toBeNull();
+    expect(campusRenameQrWarning('North', ' north ', ['A1'])).toBeNull();
+  });
+  it('names one door, several, and counts the rest past five', () => {
+    expect(campusRenameQrWarning('North', 'South', ['A1'])).toBe(
+      '1 door (A1) of this campus has an uploaded QR image made for "North": replace it under Doors so scans find the renamed campus.',
+    );
+    expect(campusRenameQrWarning('North', 'South', ['A1', 'A2'])).toContain('2 doors (A1, A2) of this campus have uploaded QR images');
+    expect(campusRenameQrWarning('North', 'South', ['A1', 'A2', 'A3', 'A4', 'A5', 'A6', 'A7'])).toContain(
+      '(A1, A2, A3, A4, A5 and 2 more)',
+    );
   });
 });

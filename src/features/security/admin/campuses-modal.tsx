@@ -23,6 +23,7 @@ import { live, matches, text } from './row';
 import { campusFormSchema, campusValues, type CampusForm, type CampusFormInput } from './schemas';
 import { useAdminRole } from './use-admin-role';
 import { useEditing } from './use-admin-list';
+import { campusRenameQrWarning } from './door-qr-rules';
 
 export const SUGGEST_DEBOUNCE_MS = 300;
 
@@ -35,6 +36,15 @@ export function CampusesModal({ open, onClose, sync, role: roleOverride, geocode
   const { editing, setEditing, done } = useEditing(say);
   const mayWrite = can(role, 'campus.write');
 
+  const uploadedQrDoors = useMemo(() => {
+    const m = new Map<string, string[]>();
+    for (const d of live(doors)) {
+      if (!text(d, 'qr_image')) continue;
+      const key = text(d, 'campus_id');
+      m.set(key, [...(m.get(key) ?? []), text(d, 'door_number')]);
+    }
+    return m;
+  }, [doors]);
   const doorCount = useMemo(() => {
     const m = new Map<string, number>();
     for (const d of live(doors)) m.set(text(d, 'campus_id'), (m.get(text(d, 'campus_id')) ?? 0) + 1);
@@ -56,7 +66,12 @@ export function CampusesModal({ open, onClose, sync, role: roleOverride, geocode
           sync={sync}
           campus={editing === 'new' ? null : editing}
           geocoder={geocoder ?? getGeocodingProvider()}
+          uploadedQrDoors={editing === 'new' ? [] : (uploadedQrDoors.get(editing.id) ?? [])}
           onDone={done}
+          onDoneWithWarning={(message) => {
+            done(null);
+            say('warning', message);
+          }}
         />
       ) : (
         <div className="space-y-3">
@@ -103,12 +118,17 @@ function CampusFormView({
   sync,
   campus,
   geocoder,
+  uploadedQrDoors,
   onDone,
+  onDoneWithWarning,
 }: {
   sync: TenantSync;
   campus: CacheRow | null;
   geocoder: GeocodingProvider;
+  /** Door numbers of this campus with an uploaded QR image (it encodes the campus name). */
+  uploadedQrDoors: readonly string[];
   onDone: (message: string | null) => void;
+  onDoneWithWarning: (message: string) => void;
 }) {
   const creating = campus === null;
   const listId = useId();
@@ -205,7 +225,9 @@ function CampusFormView({
         onDone(MSG.campusCreated);
       } else {
         await updateRow(sync.db, 'campus', campus.id, campusValues(f, false));
-        onDone(MSG.campusUpdated);
+        const stale = campusRenameQrWarning(text(campus, 'campus_name'), f.name, uploadedQrDoors);
+        if (stale) onDoneWithWarning(`${MSG.campusUpdated} ${stale}`);
+        else onDone(MSG.campusUpdated);
       }
     } catch (e) {
       setFormError(MSG.campusSaveError(errorText(e)));

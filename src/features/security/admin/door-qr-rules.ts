@@ -30,3 +30,15 @@ export function uploadedQrStale(stored: Readonly<Record<string, unknown>> | null
     current.campus_id !== text(stored, 'campus_id')
   );
 }
+
+/**
+ * After a campus rename: the campus's doors whose uploaded QR image still
+ * encodes the old name, as a message for the admin, or null when none.
+ */
+export function campusRenameQrWarning(oldName: string, newName: string, uploadedDoorNumbers: readonly string[]): string | null {
+  if (!uploadedDoorNumbers.length || oldName.trim().toLowerCase() === newName.trim().toLowerCase()) return null;
+  const shown = uploadedDoorNumbers.slice(0, 5).join(', ');
+  const more = uploadedDoorNumbers.length > 5 ? ` and ${uploadedDoorNumbers.length - 5} more` : '';
+  const n = uploadedDoorNumbers.length;
+  return `${n} door${n === 1 ? '' : 's'} (${shown}${more}) of this campus ${n === 1 ? 'has an uploaded QR image' : 'have uploaded QR images'} made for "${oldName.trim()}": replace ${n === 1 ? 'it' : 'them'} under Doors so scans find the renamed campus.`;
+}
