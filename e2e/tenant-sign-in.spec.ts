@@ -114,6 +114,26 @@ test('discovery: submit waits for an organization; picker states, search and foo
   await expect(page.getByRole('link', { name: 'Get started today' })).toHaveAttribute('href', '/pricing');
 });
 
+test('discovery: the server search waits until typing pauses (300 ms), not one search per keystroke', async ({ page }) => {
+  const searches: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/platform/rest/v1/') && r.url().includes('ilike.')) searches.push(r.url());
+  });
+  await page.goto('/tenant-discovery');
+  await page.getByTestId('organization-picker').click();
+  const search = page.getByRole('combobox', { name: 'Search organizations' });
+  // 15 keystrokes 20 ms apart: no 300 ms pause until the end (a busy machine
+  // may stall once or twice, hence "a few" below; without the debounce every
+  // keystroke past the second searches, about 26 requests).
+  await search.pressSequentially('Riverside Colle', { delay: 20 });
+  await expect(page.getByRole('option', { name: /Riverside Community College/ })).toBeVisible();
+  await page.waitForTimeout(600);
+  // Each search is a pair: the company-name and display-name queries.
+  expect(searches.length).toBeGreaterThanOrEqual(2);
+  expect(searches.length).toBeLessThanOrEqual(6);
+  expect(searches.slice(-2).every((u) => decodeURIComponent(u).includes('Riverside Colle'))).toBe(true);
+});
+
 test('riverside users sign in to their own organization', async ({ page }) => {
   await page.goto('/tenant-discovery');
   await chooseOrganization(page, 'river', 'Riverside Community College');
