@@ -37,6 +37,22 @@ test('an account with no staff record sees Access Denied, and can go to the tena
   await expect(page).toHaveURL(/\/login\?returnTo=%2Fdashboard$/);
 });
 
+test('a Staff lookup that never answers gives up after 30 s (Database timeout) and shows Access Denied', async ({ page }) => {
+  const logs: string[] = [];
+  page.on('console', (m) => logs.push(m.text()));
+  // The platform's Staff read hangs; everything else answers.
+  await page.route('**/platform/rest/v1/Staff**', () => undefined);
+  await page.clock.install();
+  await signInPlatform(page, 'admin@lockstep.test');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Loading dashboard...')).toBeVisible();
+  await page.clock.fastForward(29_000);
+  await expect(page.getByText('Loading dashboard...')).toBeVisible();
+  await page.clock.fastForward(2_000);
+  await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+  expect(logs.some((l) => l.includes('Database timeout'))).toBe(true);
+});
+
 test('a wrong password shows the spec message', async ({ page }) => {
   await signInPlatform(page, 'admin@lockstep.test', 'Wrong-password1!');
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
