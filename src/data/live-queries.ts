@@ -29,6 +29,5 @@ export function useDoorLogsByDoor(db: TenantDb | null, doorId: string | null, li
 
 /** Each table's pull state (watermark, last pull, last error, missing on the server), for screens that must know what reached this device. */
 export function useSyncStates(db: TenantDb | null): PullState[] | undefined {
-  // The pull writes PullState rows (SyncState plus optional fields) into sync_state.
-  return useLiveQuery(() => (db ? (db.sync_state.toArray() as Promise<PullState[]>) : undefined), [db]);
+  return useLiveQuery<PullState[] | undefined>(() => (db ? db.sync_state.toArray() : undefined), [db]);
 }

@@ -51,6 +51,12 @@ export interface SyncState {
   refetch: string[];
   last_pull_at: string | null;
   last_error: SyncErrorInfo | null;
+  /**
+   * When the server last said this table does not exist (PGRST205); null once
+   * a pull succeeds. Optional: Dexie stores whole objects, so rows written
+   * before the field existed simply lack it (no schema version needed).
+   */
+  missing_on_server_at?: string | null;
 }
 
 export interface MetaRow {

@@ -36,14 +36,8 @@ export type PullOutcome =
 /** PostgREST's "table not in the schema cache": the table does not exist on this server. */
 export const TABLE_MISSING_CODE = 'PGRST205';
 
-/**
- * A sync_state row as the pull writes it. Dexie stores whole objects, so the
- * optional field needs no schema version; older rows simply lack it.
- */
-export interface PullState extends SyncState {
-  /** When the server last said this table does not exist; null once a pull succeeds. */
-  missing_on_server_at?: string | null;
-}
+/** A sync_state row as the pull writes it (kept as a name for readers of pull state). */
+export type PullState = SyncState;
 
 /** Whether the server's last answer for this table was that it does not exist. */
 export function tableMissingOnServer(state: PullState | undefined): boolean {
