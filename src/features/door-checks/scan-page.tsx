@@ -14,6 +14,7 @@ import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { CheckForm, type SavedCheck } from './components/check-form';
 import { DoorPicker } from './components/door-picker';
 import { useLocalDb } from './hooks/use-local-db';
+import { ScanHold } from './scan-hold';
 import { CHECK_CONSEQUENCE_TEXT, checkFails, findScannedDoor, isOpenAutoRecord, parseDoorQr, type DoorQrPayload } from './model';
 
 const SyncStatusLine = lazy(() => import('./components/sync-status-line'));
@@ -74,20 +75,11 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
     [setParams],
   );
 
-  // The camera reports the code in view many times a second. A text is
-  // ignored only while its own result (a notice or its door's form) is on
-  // screen; once that result goes (cancel, dismiss, save, sync) the same code
-  // counts again.
-  const showing = useRef<string | null>(null);
-  const resultShown = notice !== null || doorId !== null || saved !== null;
-  useEffect(() => {
-    if (!resultShown) showing.current = null;
-  }, [resultShown]);
+  const hold = useRef(new ScanHold());
 
   const onText = useCallback(
     (text: string) => {
-      if (text === showing.current) return;
-      showing.current = text;
+      if (!hold.current.accept(text)) return;
       const parsed = parseDoorQr(text);
       if (!parsed.ok) {
         setNotice({ kind: 'not-door' });
@@ -104,14 +96,13 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
     setNotice(null);
     if (doorId) setParams({});
   };
+  // Cancel and Dismiss keep the code held (scan-hold.ts).
+  const dismiss = () => setNotice(null);
 
+  // The code stays held: if the sync brings its door, the notice turns into the
+  // form by itself (arrived above); if not, the notice stays.
   const syncNow = () => {
-    showing.current = null;
-    void import('./sync-actions')
-      .then((m) => m.requestSyncNow(slug, userId))
-      .finally(() => {
-        showing.current = null;
-      });
+    void import('./sync-actions').then((m) => m.requestSyncNow(slug, userId));
   };
 
   if (!doors || !campuses) return <Loading label="Loading doors..." />;
@@ -123,6 +114,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
         userId={userId}
         saved={saved}
         onNext={() => {
+          hold.current.release();
           setSaved(null);
           setShowScanner(true);
         }}
@@ -165,7 +157,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
             <Alert tone="warning">
               <p>This QR code is not a Lockstep door. Try another code or pick the door below.</p>
               <div className="mt-2">
-                <DismissButton onClick={() => setNotice(null)} />
+                <DismissButton onClick={dismiss} />
               </div>
             </Alert>
           )}
@@ -178,7 +170,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
                 <Button variant="secondary" size="sm" onClick={syncNow}>
                   Sync now
                 </Button>
-                <DismissButton onClick={() => setNotice(null)} />
+                <DismissButton onClick={dismiss} />
               </div>
             </Alert>
           )}
