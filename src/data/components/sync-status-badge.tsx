@@ -53,42 +53,44 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
     </span>
   );
 
-  if (signIn) {
-    const organization = getCachedOrganization(slug);
-    return (
-      <div className="relative inline-block text-sm">
+  const label = status.loading ? 'Checking sync…' : status.label;
+  const organization = signIn ? getCachedOrganization(slug) : null;
+  // One live region for every state: a region that appears with its text
+  // already in it (as when the button turns into the sign-in link) is not read.
+  return (
+    <div className="relative inline-block text-sm">
+      <span role="status" className="sr-only">
+        {label}
+      </span>
+      {signIn ? (
         <Link
           to={`/tenant/${encodeURIComponent(slug)}/login`}
-          state={organization ? { organization } : undefined}
+          // reauth: the login page shows its form even though a session is stored.
+          state={{ ...(organization ? { organization } : {}), reauth: true }}
           className={`${pill} underline-offset-4 hover:underline`}
           aria-describedby={descId}
           title={status.detail}
         >
-          <span aria-live="polite">{status.label}</span>
+          {label}
         </Link>
-        {description}
-      </div>
-    );
-  }
-
-  return (
-    <div className="relative inline-block text-sm">
-      <button
-        type="button"
-        className={pill}
-        aria-describedby={descId}
-        title={storageNote || undefined}
-        aria-expanded={canOpen ? open : undefined}
-        aria-controls={canOpen ? listId : undefined}
-        onClick={() => {
-          if (canOpen) setOpen((o) => !o);
-          else void sync?.engine.requestSync();
-        }}
-      >
-        <span aria-live="polite">{status.loading ? 'Checking sync…' : status.label}</span>
-      </button>
+      ) : (
+        <button
+          type="button"
+          className={pill}
+          aria-describedby={descId}
+          title={storageNote || undefined}
+          aria-expanded={canOpen ? open : undefined}
+          aria-controls={canOpen ? listId : undefined}
+          onClick={() => {
+            if (canOpen) setOpen((o) => !o);
+            else void sync?.engine.requestSync();
+          }}
+        >
+          {label}
+        </button>
+      )}
       {description}
-      {canOpen && open ? (
+      {!signIn && canOpen && open ? (
         <div
           id={listId}
           role="region"

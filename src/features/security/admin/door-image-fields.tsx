@@ -31,6 +31,8 @@ export function useDoorImages(door: CacheRow | null) {
     const n = ++picks.current[kind];
     const fail = (message: string | undefined) => {
       setFileError((f) => ({ ...f, [kind]: message }));
+      // This pick supersedes any decode still running, whose finally will skip the reset.
+      setPending((p) => ({ ...p, [kind]: false }));
       input.value = '';
     };
     const problem = checkImageFile(file, kind);

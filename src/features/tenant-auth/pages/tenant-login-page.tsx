@@ -17,12 +17,18 @@ function organizationFromState(state: unknown, slug: string): Organization | nul
   return org && org.slug === slug && org.supabase_url && org.supabase_anon_key ? org : null;
 }
 
+/** The sync badge's "Sign in to sync" link asks for the form even though a session is stored. */
+function reauthRequested(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { reauth?: unknown }).reauth === true;
+}
+
 /** /tenant/{slug}/login: the deep link for one organization (spec §2). */
 export function TenantLoginPage() {
   const { tenantSlug = '' } = useParams();
   const location = useLocation();
   const navigate = useNavigate();
   const fromState = organizationFromState(location.state, tenantSlug);
+  const reauth = reauthRequested(location.state);
   const [state, setState] = useState<State>(fromState ? { status: 'found', organization: fromState } : { status: 'loading' });
 
   useEffect(() => {
@@ -31,7 +37,7 @@ export function TenantLoginPage() {
     // Not when the server refused the session (the sync badge sends the user
     // here to sign in again; bouncing back would leave the queue paused).
     void Promise.all([readTenantSession(tenantSlug), readTenantProfile(tenantSlug)]).then(([session, profile]) => {
-      if (live && session && !session.refused && profile && !profile.require_password_change) {
+      if (live && session && !session.refused && !reauth && profile && !profile.require_password_change) {
         void navigate(tenantPath(tenantSlug, landingScreenFor(profile.role)), { replace: true });
       }
     });
