@@ -31,7 +31,14 @@ export async function normalizeDoorImage(file: Blob, kind: DoorImageKind): Promi
       () => true,
       () => false,
     );
-    const size = decoded ? fitWithin(img.naturalWidth, img.naturalHeight, IMAGE_BOX[kind]) : null;
+    // An SVG with only a viewBox can decode with no intrinsic size in some
+    // browsers: it scales to any size, so draw it at the full box.
+    const scalable = decoded && file.type === 'image/svg+xml' && (img.naturalWidth === 0 || img.naturalHeight === 0);
+    const size = scalable
+      ? { width: IMAGE_BOX[kind], height: IMAGE_BOX[kind] }
+      : decoded
+        ? fitWithin(img.naturalWidth, img.naturalHeight, IMAGE_BOX[kind])
+        : null;
     if (!size) return null;
     const canvas = document.createElement('canvas');
     canvas.width = size.width;
