@@ -256,6 +256,13 @@ test('an uploaded QR image is stored scaled down to 600x600, refused on a range,
     .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('not really a png') });
   await expect(doors.getByText('Please select an image file')).toBeVisible();
   await expect(doors.getByRole('img', { name: 'Door logo' })).toHaveCount(0);
+  // An SVG logo with only a viewBox (no width or height) is a fine logo.
+  const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10" fill="red"/></svg>';
+  await doors
+    .getByLabel('Logo (image, under 2 MB)')
+    .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(svg) });
+  await expect(doors.getByRole('img', { name: 'Door logo' })).toBeVisible();
+  await expect(doors.getByText('Please select an image file')).toHaveCount(0);
 
   // On a range the uploaded image is refused: it encodes one door.
   await number.fill('QR1-QR3');
