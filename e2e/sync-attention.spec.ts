@@ -204,6 +204,9 @@ test('a session ended elsewhere pauses the queue: the badge says so, leads to si
   // One check sent as usual first, so the check screens are loaded when the signal goes.
   await openDoor(page, first);
   await saveCheck(page);
+  // Proven on the server, not by the badge: it can still read Synced from
+  // before the save for a moment.
+  await expect.poll(() => serverChecksOf(first, since), { timeout: 60_000 }).toBe(1);
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
   await page.getByRole('button', { name: 'Scan next door' }).click();
   await page.context().setOffline(true);
