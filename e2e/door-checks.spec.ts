@@ -20,7 +20,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
-import { startInProcessStack, type InProcessStack } from './in-process-stack';
+import { stackForFile } from './file-stack';
 import { expectNoSeriousA11yViolations, PASSWORD } from './support';
 
 const SLUG = 'lincoln-isd';
@@ -72,24 +72,14 @@ function fakeCamera(video: string) {
 
 test.use({ screenshot: 'only-on-failure', trace: 'off', launchOptions: fakeCamera(writeQrVideo(JSON.stringify(SCANNED))) });
 
-let local: InProcessStack;
-let base: string;
-
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-test.beforeAll(async () => {
-  local = await startInProcessStack(SLUG);
-  base = local.base;
-});
-
-test.afterAll(async () => {
-  await local?.close();
-});
+const local = stackForFile(SLUG);
 
 const rest = <T>(path: string): Promise<T> => local.rest<T>(path);
 
 async function signIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${base}/tenant/${SLUG}/login`);
+  await page.goto(`${local.base}/tenant/${SLUG}/login`);
   await page.getByLabel('Email').fill(email);
   await page.locator('input[type="password"]').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -142,7 +132,7 @@ test('an officer records 6 checks offline (5 picked, 1 scanned), they survive a 
   const picked = ['EA1', 'EA2', 'EA3', 'EA4', failing.door_number];
   const startedAt = new Date(Date.now() - 1000).toISOString();
 
-  const context = await browser.newContext({ baseURL: base });
+  const context = await browser.newContext({ baseURL: local.base });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -178,7 +168,7 @@ test('an officer records 6 checks offline (5 picked, 1 scanned), they survive a 
   await expect(page.getByTestId('check-consequence')).toHaveText('Maintenance will be opened');
 
   // The sixth door by its QR code, through the fake camera.
-  await context.grantPermissions(['camera'], { origin: base });
+  await context.grantPermissions(['camera'], { origin: local.base });
   await page.getByRole('button', { name: 'Scan next door' }).click();
   await expect(
     page.getByRole('heading', {
@@ -193,7 +183,7 @@ test('an officer records 6 checks offline (5 picked, 1 scanned), they survive a 
   await expect(page.getByTestId('saved-sync-status')).toContainText('6 pending');
 
   // Reload with no signal: the app and all 6 checks come back from this device.
-  await page.goto(`${base}/tenant/${SLUG}/rounds`);
+  await page.goto(`${local.base}/tenant/${SLUG}/rounds`);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'My Rounds' })).toBeVisible();
   const recent = page.getByTestId('recent-check');
@@ -234,7 +224,7 @@ test('an officer records 6 checks offline (5 picked, 1 scanned), they survive a 
   await context.close();
 
   // A security admin sees those doors as Activity Today on the Door Status tab.
-  const admin = await browser.newContext({ baseURL: base });
+  const admin = await browser.newContext({ baseURL: local.base });
   const adminPage = await admin.newPage();
   await signIn(adminPage, 'security@lincoln-isd.test');
   await expect(adminPage).toHaveURL(/\/security$/);
@@ -257,7 +247,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
 
 test('a security admin downloads a door’s QR code as a 600x600 PNG and prints a campus sheet as a PDF', async ({ browser }) => {
   const context = await browser.newContext({
-    baseURL: base,
+    baseURL: local.base,
     acceptDownloads: true,
   });
   const page = await context.newPage();
@@ -347,7 +337,7 @@ async function pixels(page: Page, png: Buffer, points: readonly (readonly [numbe
 test('a door’s logo is drawn in the centre of its code and an uploaded QR image replaces the generated one, in downloads and on the sheet', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ baseURL: base, acceptDownloads: true });
+  const context = await browser.newContext({ baseURL: local.base, acceptDownloads: true });
   const page = await context.newPage();
   await signIn(page, 'security@lincoln-isd.test');
   await expect(page.getByTestId('total-total-doors')).toHaveText('44', { timeout: 30_000 });
@@ -408,7 +398,7 @@ test('a door’s logo is drawn in the centre of its code and an uploaded QR imag
 });
 
 test('the officer’s rounds list due doors and the check interval; the scan screen handles a camera-less phone', async ({ browser }) => {
-  const context = await browser.newContext({ baseURL: base });
+  const context = await browser.newContext({ baseURL: local.base });
   const page = await context.newPage();
   await signIn(page, 'officer@lincoln-isd.test');
   await expect(page.getByRole('heading', { level: 1, name: 'My Rounds' })).toBeVisible();
@@ -431,7 +421,7 @@ test('the officer’s rounds list due doors and the check interval; the scan scr
   await expect(page.getByText('No doors match your search.')).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   // A door id that is not on this device.
-  await page.goto(`${base}/tenant/${SLUG}/scan?door=00000000-0000-4000-8000-000000000000`);
+  await page.goto(`${local.base}/tenant/${SLUG}/scan?door=00000000-0000-4000-8000-000000000000`);
   await expect(page.getByText('That door is not on this device.', { exact: false })).toBeVisible();
   if (process.env.DOOR_CHECKS_SHOTS)
     await page.screenshot({
@@ -446,7 +436,7 @@ test('a security admin changes the check interval through the offline core; it r
     `tenant_settings?select=id,setting_value&setting_key=eq.check_interval_hours`,
   );
   expect(before).toHaveLength(1);
-  const context = await browser.newContext({ baseURL: base });
+  const context = await browser.newContext({ baseURL: local.base });
   const page = await context.newPage();
   await signIn(page, 'security@lincoln-isd.test');
   await expect(page).toHaveURL(/\/security$/);
@@ -478,8 +468,8 @@ test('a security admin changes the check interval through the offline core; it r
 /** A browser of its own whose fake camera films `payload`, signed in as the officer on the scan screen, camera allowed. */
 async function scanFilmed(payload: string): Promise<{ page: Page; close: () => Promise<void> }> {
   const browser = await chromium.launch(fakeCamera(writeQrVideo(payload)));
-  const context = await browser.newContext({ baseURL: base });
-  await context.grantPermissions(['camera'], { origin: base });
+  const context = await browser.newContext({ baseURL: local.base });
+  await context.grantPermissions(['camera'], { origin: local.base });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));

@@ -21,7 +21,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { startInProcessStack, type InProcessStack } from './in-process-stack';
+import { stackForFile } from './file-stack';
 import { expectNoSeriousA11yViolations, PASSWORD } from './support';
 
 const SLUG = 'lincoln-isd';
@@ -38,28 +38,18 @@ const PLACE = {
 test.use({ serviceWorkers: 'block', trace: 'off' });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-let local: InProcessStack;
-let base = '';
-
-test.beforeAll(async () => {
-  local = await startInProcessStack(SLUG);
-  base = local.base;
-});
-
-test.afterAll(async () => {
-  await local?.close();
-});
+const local = stackForFile(SLUG);
 
 /** The tenant's REST API with the service key (the server's view, RLS bypassed). */
 const rest = <T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> => local.rest<T>(path, init);
 
 /** Signs in at the tenant's deep link in a fresh context and waits for the first full pull. */
 async function signIn(browser: Browser, email: string, lands: RegExp = /\/security$/): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base, acceptDownloads: true });
+  const context = await browser.newContext({ baseURL: local.base, acceptDownloads: true });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${base}/tenant/${SLUG}/login`);
+  await page.goto(`${local.base}/tenant/${SLUG}/login`);
   await page.getByLabel('Email').fill(email);
   await page.locator('input[type="password"]').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
@@ -462,14 +452,14 @@ test('the officer account cannot delete a door: its stale cached button is refus
   browser,
 }) => {
   // As signed in, the officer is offered nothing that changes doors.
-  const plain = await browser.newContext({ baseURL: base });
+  const plain = await browser.newContext({ baseURL: local.base });
   const view = await plain.newPage();
-  await view.goto(`${base}/tenant/${SLUG}/login`);
+  await view.goto(`${local.base}/tenant/${SLUG}/login`);
   await view.getByLabel('Email').fill('officer@lincoln-isd.test');
   await view.locator('input[type="password"]').fill(PASSWORD);
   await view.getByRole('button', { name: 'Sign In' }).click();
   await expect(view).toHaveURL(/\/rounds$/);
-  await view.goto(`${base}/tenant/${SLUG}/security`);
+  await view.goto(`${local.base}/tenant/${SLUG}/security`);
   await card(view, 'Doors').click();
   const viewDoors = view.getByRole('dialog', { name: 'Doors Management' });
   await expect(viewDoors.getByText('View only').first()).toBeVisible({ timeout: 30_000 });

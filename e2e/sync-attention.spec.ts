@@ -13,7 +13,7 @@
  * blocked so only the page's engine sends (no Background Sync push racing it).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { startInProcessStack, type InProcessStack } from './in-process-stack';
+import { stackForFile } from './file-stack';
 import { PASSWORD } from './support';
 
 const SLUG = 'lincoln-isd';
@@ -22,17 +22,7 @@ const OFFICER = 'officer@lincoln-isd.test';
 test.use({ serviceWorkers: 'block', trace: 'off' });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-let local: InProcessStack;
-let base = '';
-
-test.beforeAll(async () => {
-  local = await startInProcessStack(SLUG);
-  base = local.base;
-});
-
-test.afterAll(async () => {
-  await local?.close();
-});
+const local = stackForFile(SLUG);
 
 const rest = <T>(path: string, init?: { method?: string; body?: unknown }): Promise<T> => local.rest<T>(path, init);
 
@@ -48,9 +38,9 @@ async function fillSignIn(page: Page): Promise<void> {
 
 /** The officer signed in on a fresh device, on the rounds page once the first pull is in. */
 async function officerOnRounds(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: base });
+  const context = await browser.newContext({ baseURL: local.base });
   const page = await context.newPage();
-  await page.goto(`${base}/tenant/${SLUG}/login`);
+  await page.goto(`${local.base}/tenant/${SLUG}/login`);
   await fillSignIn(page);
   await expect(page).toHaveURL(/\/rounds$/);
   await expect(page.getByRole('list', { name: 'Doors due' })).toBeVisible({ timeout: 30_000 });
@@ -78,7 +68,7 @@ async function twoDoors(): Promise<[Door, Door]> {
 
 /** Opens a door's check form by its address, as its QR code's link would. */
 async function openDoor(page: Page, door: Door): Promise<void> {
-  await page.goto(`${base}/tenant/${SLUG}/scan?door=${door.id}`);
+  await page.goto(`${local.base}/tenant/${SLUG}/scan?door=${door.id}`);
   await expect(page.getByRole('heading', { level: 2, name: `Door ${door.number}` })).toBeVisible({ timeout: 30_000 });
 }
 
@@ -102,7 +92,7 @@ async function serverChecksOf(door: Door, since: string): Promise<number> {
 
 /** The officer signs in on another device and signs out everywhere: every session of theirs ends on the server. */
 async function signOutEverywhere(): Promise<void> {
-  const config = (await (await fetch(`${base}/app-config.json`)).json()) as { platformUrl: string; platformAnonKey: string };
+  const config = (await (await fetch(`${local.base}/app-config.json`)).json()) as { platformUrl: string; platformAnonKey: string };
   const platform = { apikey: config.platformAnonKey, 'content-type': 'application/json' };
   const orgs = (await (
     await fetch(`${config.platformUrl}/rest/v1/rpc/get_organization_by_slug`, {
