@@ -1,16 +1,35 @@
 /**
  * Runs one API request the way PostgREST does: inside a transaction, as the
- * JWT's role, with the claims in request.jwt.claims, so row-level security
- * in Postgres decides what the request may see and change.
+ * JWT's role, with the claims in request.jwt.claims and the request's headers
+ * in request.headers (lower-case names, as PostgREST sets them), so row-level
+ * security and triggers in Postgres decide what the request may see and change.
  */
 import type { SqlClient, SqlEngine } from './engine/types';
 import type { JwtClaims } from './keys';
 
-export async function asRole<T>(engine: SqlEngine, claims: JwtClaims, fn: (tx: SqlClient) => Promise<T>): Promise<T> {
+export interface RequestInfo {
+  /** The HTTP request's headers; triggers read them with current_setting('request.headers', true). */
+  headers?: Headers;
+}
+
+function headersJson(headers: Headers | undefined): string {
+  const out: Record<string, string> = {};
+  headers?.forEach((value, name) => {
+    out[name.toLowerCase()] = value;
+  });
+  return JSON.stringify(out);
+}
+
+export async function asRole<T>(
+  engine: SqlEngine,
+  claims: JwtClaims,
+  fn: (tx: SqlClient) => Promise<T>,
+  info: RequestInfo = {},
+): Promise<T> {
   return engine.transaction(async (tx) => {
     await tx.query(
-      `select set_config('request.jwt.claims', $1, true), set_config('role', $2, true), set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $2, true)`,
-      [JSON.stringify(claims), claims.role, claims.sub ?? ''],
+      `select set_config('request.jwt.claims', $1, true), set_config('role', $2, true), set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $2, true), set_config('request.headers', $4, true)`,
+      [JSON.stringify(claims), claims.role, claims.sub ?? '', headersJson(info.headers)],
     );
     return fn(tx);
   });

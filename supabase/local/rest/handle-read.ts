@@ -36,10 +36,15 @@ export async function handleRead(req: RestRequest, cache: SchemaCache, tableName
   const params = new Params();
   const withCount = req.prefer.count !== null;
   const sql = readSql(plan, `public.${qi(table.name)}`, params, withCount);
-  const result = await asRole(req.project.engine, req.claims, async (tx) => {
-    const r = await tx.query<{ body: string; n: string; total: string | null }>(sql, params.values);
-    return toReadResult(r.rows[0]);
-  });
+  const result = await asRole(
+    req.project.engine,
+    req.claims,
+    async (tx) => {
+      const r = await tx.query<{ body: string; n: string; total: string | null }>(sql, params.values);
+      return toReadResult(r.rows[0]);
+    },
+    { headers: req.c.req.raw.headers },
+  );
   const offset = plan.offset ?? 0;
   if (result.total !== null && offset > 0 && offset >= result.total && result.n === 0 && result.total > 0)
     throw badRange(offset, result.total);

@@ -96,8 +96,11 @@ export async function handleRpc(req: RestRequest, cache: SchemaCache, name: stri
     const plan = planRead(cache, table, parseSelect(req.query.find(([k]) => k === 'select')?.[1]), levels);
     const from = `(select _f.* from ${source}, lateral ${fnCall} as _f)`;
     const sql = readSql(plan, from, params, req.prefer.count !== null);
-    const result = await asRole(req.project.engine, req.claims, async (tx) =>
-      toReadResult((await tx.query<{ body: string; n: string; total: string | null }>(sql, params.values)).rows[0]),
+    const result = await asRole(
+      req.project.engine,
+      req.claims,
+      async (tx) => toReadResult((await tx.query<{ body: string; n: string; total: string | null }>(sql, params.values)).rows[0]),
+      { headers: req.c.req.raw.headers },
     );
     if (!fn.returnsSet) {
       // A single composite comes back as an object, as PostgREST does.
@@ -116,6 +119,7 @@ export async function handleRpc(req: RestRequest, cache: SchemaCache, name: stri
     req.project.engine,
     req.claims,
     async (tx) => (await tx.query<{ body: string | null }>(sql, params.values)).rows,
+    { headers: req.c.req.raw.headers },
   );
   if (fn.shape === 'void') return respond('json', 204, null);
   const body = rows[0]?.body ?? 'null';

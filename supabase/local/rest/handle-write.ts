@@ -60,18 +60,23 @@ async function runWrite(
 ): Promise<{ result: ReadResult | null; affected: number }> {
   const wantRows = req.prefer.return === 'representation';
   const rep = wantRows ? representation(req, cache, table, levels) : null;
-  return asRole(req.project.engine, req.claims, async (tx: SqlClient) => {
-    if (rep) {
-      const sql = readSql(rep, '_w', params, false, `with _w as (${mutation} ${returning}) `);
-      const r = await tx.query<{ body: string; n: string; total: null }>(sql, params.values);
-      const result = toReadResult(r.rows[0]);
-      checkSingle(req.accept, result.n);
-      return { result, affected: result.n };
-    }
-    const r = await tx.query(mutation, params.values);
-    checkSingle(req.accept, r.affectedRows);
-    return { result: null, affected: r.affectedRows };
-  });
+  return asRole(
+    req.project.engine,
+    req.claims,
+    async (tx: SqlClient) => {
+      if (rep) {
+        const sql = readSql(rep, '_w', params, false, `with _w as (${mutation} ${returning}) `);
+        const r = await tx.query<{ body: string; n: string; total: null }>(sql, params.values);
+        const result = toReadResult(r.rows[0]);
+        checkSingle(req.accept, result.n);
+        return { result, affected: result.n };
+      }
+      const r = await tx.query(mutation, params.values);
+      checkSingle(req.accept, r.affectedRows);
+      return { result: null, affected: r.affectedRows };
+    },
+    { headers: req.c.req.raw.headers },
+  );
 }
 
 function writeResponse(
