@@ -10,6 +10,8 @@ import type { JwtClaims } from './keys';
 export interface RequestInfo {
   /** The HTTP request's headers; triggers read them with current_setting('request.headers', true). */
   headers?: Headers;
+  /** The role's statement timeout: the transaction ends with 57014 once it has run this long. */
+  timeoutMs?: number;
 }
 
 function headersJson(headers: Headers | undefined): string {
@@ -26,11 +28,14 @@ export async function asRole<T>(
   fn: (tx: SqlClient) => Promise<T>,
   info: RequestInfo = {},
 ): Promise<T> {
-  return engine.transaction(async (tx) => {
-    await tx.query(
-      `select set_config('request.jwt.claims', $1, true), set_config('role', $2, true), set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $2, true), set_config('request.headers', $4, true)`,
-      [JSON.stringify(claims), claims.role, claims.sub ?? '', headersJson(info.headers)],
-    );
-    return fn(tx);
-  });
+  return engine.transaction(
+    async (tx) => {
+      await tx.query(
+        `select set_config('request.jwt.claims', $1, true), set_config('role', $2, true), set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $2, true), set_config('request.headers', $4, true)`,
+        [JSON.stringify(claims), claims.role, claims.sub ?? '', headersJson(info.headers)],
+      );
+      return fn(tx);
+    },
+    { timeoutMs: info.timeoutMs },
+  );
 }

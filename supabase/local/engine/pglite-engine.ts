@@ -1,58 +1,203 @@
 /**
- * Embedded engine: one PGlite instance per project. PGlite is a single
- * connection, so it serialises queries itself; a transaction holds it whole.
+ * Embedded engine: one PGlite database per project, each in its own worker
+ * thread (pglite-worker.mjs). PGlite is one connection and runs on the thread
+ * that calls it, so here every query and transaction takes its turn in a
+ * queue; a transaction with a time limit that overruns it has its worker
+ * terminated (WASM Postgres cannot be interrupted any other way) and the
+ * database reopened from its data directory, where Postgres's own recovery
+ * keeps every committed transaction. Work queued behind it then runs on the
+ * new worker; nothing else in the process ever waits for it.
  */
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import type { QueryResult, SqlClient, SqlEngine } from './types';
-
-interface PgliteLike {
-  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>;
-  exec(sql: string): Promise<unknown>;
-}
-
-function wrap(db: PgliteLike): SqlClient {
-  return {
-    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const r = await db.query<T>(sql, params);
-      return { rows: r.rows, affectedRows: r.affectedRows ?? 0 };
-    },
-    async exec(sql: string) {
-      await db.exec(sql);
-    },
-  };
-}
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PgError, QueryResult, SqlClient, SqlEngine, TxOptions } from './types';
+import { statementTimeoutError } from './types';
 
 export interface PgliteOptions {
-  /** A directory on disk, or undefined for an in-memory database. */
+  /** A directory on disk, or undefined for a throwaway database in a temporary directory. */
   dataDir?: string;
   /** A gzipped data-dir tarball to start from (a migrated template). */
   template?: Blob;
 }
 
-export async function openPglite(opts: PgliteOptions): Promise<SqlEngine & { dump(): Promise<Blob> }> {
-  const fresh = !opts.dataDir || !existsSync(opts.dataDir);
-  if (opts.dataDir) await mkdir(opts.dataDir, { recursive: true });
-  const db = await PGlite.create({
-    dataDir: opts.dataDir,
-    loadDataDir: fresh ? opts.template : undefined,
-    relaxedDurability: false,
+type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, string> };
+type Op =
+  | { op: 'query'; sql: string; params?: unknown[]; tx?: number }
+  | { op: 'exec'; sql: string; tx?: number }
+  | { op: 'begin' }
+  | { op: 'commit' | 'rollback'; tx: number }
+  | { op: 'dump' }
+  | { op: 'close' };
+
+const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
+
+let shared: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Uint8Array }> | null = null;
+
+/** Postgres compiled to WASM once per process and handed to every worker (a compile costs about a second). */
+function sharedAssets(): Promise<{ wasmModule: WebAssembly.Module; fsBundle: Uint8Array }> {
+  shared ??= (async () => {
+    const dist = join(fileURLToPath(import.meta.resolve('@electric-sql/pglite')), '..');
+    const [wasm, bundle] = await Promise.all([readFile(join(dist, 'pglite.wasm')), readFile(join(dist, 'pglite.data'))]);
+    return { wasmModule: await WebAssembly.compile(wasm), fsBundle: new Uint8Array(bundle) };
+  })();
+  shared.catch(() => {
+    shared = null;
   });
-  await db.exec(`set time zone 'UTC'`);
-  const base = wrap(db);
+  return shared;
+}
+
+function toPgError(fields: Record<string, string>): PgError {
+  const e = new Error(fields.message ?? 'database error') as PgError;
+  Object.assign(e, fields);
+  return e;
+}
+
+/** The worker that holds one database, and the requests it has not answered yet. */
+class DbThread {
+  private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  private nextId = 1;
+  private dead: Error | null = null;
+  readonly ready: Promise<void>;
+
+  constructor(private readonly worker: Worker) {
+    this.ready = new Promise((resolve, reject) => {
+      worker.once('message', (m: { ready?: boolean }) => (m.ready ? resolve() : reject(new Error('pglite worker did not start'))));
+      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`pglite worker exited (${code}) while starting`)));
+    });
+    worker.on('message', (m: Reply | { ready: true }) => {
+      if (!('id' in m)) return;
+      const p = this.pending.get(m.id);
+      if (!p) return;
+      this.pending.delete(m.id);
+      if (m.ok) p.resolve(m.result);
+      else p.reject(toPgError(m.error));
+    });
+    worker.on('error', (e) => this.fail(e));
+    worker.on('exit', (code) => this.fail(new Error(`pglite worker exited (${code})`)));
+  }
+
+  send<T>(op: Op): Promise<T> {
+    if (this.dead) return Promise.reject(this.dead);
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ id, ...op });
+    });
+  }
+
+  /** Ends the thread at once; whatever it was doing fails with `why`. */
+  async kill(why: Error): Promise<void> {
+    this.fail(why);
+    await this.worker.terminate();
+  }
+
+  private fail(e: Error): void {
+    this.dead ??= e;
+    for (const p of this.pending.values()) p.reject(this.dead);
+    this.pending.clear();
+  }
+
+  get alive(): boolean {
+    return this.dead === null;
+  }
+}
+
+export async function openPglite(opts: PgliteOptions): Promise<SqlEngine & { dump(): Promise<Blob> }> {
+  const temporary = !opts.dataDir;
+  const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'lockstep-pglite-')));
+  const fresh = temporary || !existsSync(join(dataDir, 'PG_VERSION'));
+  await mkdir(dataDir, { recursive: true });
+  const template = fresh && opts.template ? new Uint8Array(await opts.template.arrayBuffer()) : null;
+  const assets = await sharedAssets();
+
+  let closed = false;
+  const start = async (withTemplate: Uint8Array | null): Promise<DbThread> => {
+    const worker = new Worker(WORKER_URL, {
+      workerData: { dataDir, template: withTemplate, ...assets },
+      // Workers inherit the parent's --import hooks; this one needs none.
+      execArgv: [],
+    });
+    const t = new DbThread(worker);
+    await t.ready;
+    return t;
+  };
+  let thread = await start(template);
+
+  // One operation at a time, in arrival order, as a single connection allows.
+  let queue: Promise<unknown> = Promise.resolve();
+  const turn = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  /** The live thread, reopening the database after a timeout or a crash. */
+  const live = async (): Promise<DbThread> => {
+    if (closed) throw new Error('database is closed');
+    if (!thread.alive) thread = await start(null);
+    return thread;
+  };
+
+  const client = (tx?: number, t?: DbThread): SqlClient => ({
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      const on = t ?? (await live());
+      return on.send<QueryResult<T>>({ op: 'query', sql, params, tx });
+    },
+    async exec(sql: string) {
+      const on = t ?? (await live());
+      await on.send<null>({ op: 'exec', sql, tx });
+    },
+  });
+
+  const base = client();
   return {
     kind: 'pglite',
-    ...base,
-    transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => fn(wrap(tx)));
+    query: (sql, params) => turn(() => base.query(sql, params)),
+    exec: (sql) => turn(() => base.exec(sql)),
+    transaction<T>(fn: (tx: SqlClient) => Promise<T>, txOpts: TxOptions = {}): Promise<T> {
+      return turn(async () => {
+        const t = await live();
+        const id = await t.send<number>({ op: 'begin' });
+        let timer: NodeJS.Timeout | undefined;
+        const limit = txOpts.timeoutMs;
+        const timedOut = new Promise<never>((_, reject) => {
+          if (!limit) return;
+          timer = setTimeout(() => {
+            const e = statementTimeoutError(limit);
+            reject(e);
+            void t.kill(e);
+          }, limit);
+        });
+        timedOut.catch(() => undefined);
+        try {
+          const result = await Promise.race([fn(client(id, t)), timedOut]);
+          await Promise.race([t.send<null>({ op: 'commit', tx: id }), timedOut]);
+          return result;
+        } catch (e) {
+          if (t.alive) await t.send<null>({ op: 'rollback', tx: id }).catch(() => undefined);
+          throw e;
+        } finally {
+          clearTimeout(timer);
+        }
+      });
     },
     async close() {
-      if (!db.closed) await db.close();
+      if (closed) return;
+      await turn(async () => {
+        closed = true;
+        if (thread.alive) await thread.send<null>({ op: 'close' }).catch(() => undefined);
+        await thread.kill(new Error('database is closed'));
+      });
+      if (temporary) await rm(dataDir, { recursive: true, force: true });
     },
     async dump() {
-      const file = await db.dumpDataDir('gzip');
-      return file;
+      const bytes = await turn(async () => (await live()).send<Uint8Array>({ op: 'dump' }));
+      return new Blob([bytes as Uint8Array<ArrayBuffer>]);
     },
   };
 }

@@ -3,7 +3,7 @@
  * DATABASE_URL, created on demand (from a migrated template when given).
  */
 import pg from 'pg';
-import type { QueryResult, SqlClient, SqlEngine } from './types';
+import type { QueryResult, SqlClient, SqlEngine, TxOptions } from './types';
 
 // Keep timestamps and bigints as Postgres prints them; the rest layer renders
 // JSON inside Postgres anyway, this only matters for server-side helpers.
@@ -74,10 +74,12 @@ export async function openPostgres(baseUrl: string, database: string, template?:
     kind: 'postgres',
     created,
     ...base,
-    async transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: SqlClient) => Promise<T>, opts: TxOptions = {}): Promise<T> {
       const client = await pool.connect();
       try {
         await client.query('begin');
+        // Postgres ends the statement itself (57014) and the connection stays usable.
+        if (opts.timeoutMs) await client.query(`select set_config('statement_timeout', $1, true)`, [`${Math.ceil(opts.timeoutMs)}ms`]);
         const result = await fn(wrapClient(client));
         await client.query('commit');
         return result;

@@ -14,10 +14,18 @@ export interface SqlClient {
   exec(sql: string): Promise<void>;
 }
 
+export interface TxOptions {
+  /**
+   * Ends the transaction with SQLSTATE 57014 once it has run this long: an API
+   * request's statement timeout (its role's). Unset for the server's own work.
+   */
+  timeoutMs?: number;
+}
+
 export interface SqlEngine extends SqlClient {
   readonly kind: 'pglite' | 'postgres';
   /** A transaction: committed when fn resolves, rolled back when it throws. */
-  transaction<T>(fn: (tx: SqlClient) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: SqlClient) => Promise<T>, opts?: TxOptions): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -30,4 +38,12 @@ export interface PgError extends Error {
 
 export function isPgError(e: unknown): e is PgError {
   return e instanceof Error && typeof (e as PgError).code === 'string';
+}
+
+/** What Postgres raises when statement_timeout ends a statement. */
+export function statementTimeoutError(ms: number): PgError {
+  const e = new Error('canceling statement due to statement timeout') as PgError;
+  e.code = '57014';
+  e.detail = `The request ran longer than the ${ms} ms its role is allowed.`;
+  return e;
 }
