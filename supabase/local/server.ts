@@ -11,6 +11,7 @@ import { createApiApp } from '../functions/api/app';
 import { createAuthApp } from './auth';
 import type { StackEnv } from './http/context';
 import { DEFAULT_BODY_LIMIT, projectGateway } from './http/gateway';
+import { apiTooDeep, authTooDeep, jsonDepthGuard } from './http/json-depth';
 import { createRestApp } from './rest';
 import type { Stack } from './stack';
 
@@ -84,6 +85,7 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
     projectGateway(async () => stack.platform, limit),
     tooLarge,
   );
+  platform.use('/auth/v1/*', jsonDepthGuard(authTooDeep));
   platform.route('/auth/v1', createAuthApp());
   platform.route('/rest/v1', createRestApp());
   app.route('/platform', platform);
@@ -94,12 +96,13 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
     projectGateway((c) => stack.tenant(c.req.param('slug') ?? ''), limit),
     tooLarge,
   );
+  tenant.use('/auth/v1/*', jsonDepthGuard(authTooDeep));
   tenant.route('/auth/v1', createAuthApp());
   tenant.route('/rest/v1', createRestApp());
   app.route('/t/:slug', tenant);
 
   const api = new Hono();
-  api.use('*', tooLarge);
+  api.use('*', tooLarge, jsonDepthGuard(apiTooDeep));
   api.route(
     '/',
     createApiApp({

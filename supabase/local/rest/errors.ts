@@ -70,6 +70,10 @@ export function statusForSqlState(code: string, role: string): number {
       return 500;
     case 'P0001':
       return 400;
+    // PostgREST answers 500; here a request that outran its role's time is
+    // the request's fault (the sync engine still retries 57014 by its code).
+    case '57014':
+      return 400;
   }
   const cls = code.slice(0, 2);
   switch (cls) {

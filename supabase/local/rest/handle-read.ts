@@ -4,7 +4,8 @@ import { Params, planRead, qi, readSql } from './build-query';
 import { tableNotFound } from './errors';
 import { parseQueryParams } from './parse-filters';
 import { parseSelect } from './parse-select';
-import type { RestRequest } from './request';
+import { capLimit, cappedSql, checkResponseSize } from './limits';
+import { txInfo, type RestRequest } from './request';
 import { badRange, checkSingle, contentRange, renderBody, respond, toReadResult } from './respond';
 import type { SchemaCache, Table } from './schema-cache';
 
@@ -33,17 +34,19 @@ export async function handleRead(req: RestRequest, cache: SchemaCache, tableName
     plan.limit = range.limit;
     plan.offset = range.offset;
   }
+  capLimit(plan);
   const params = new Params();
   const withCount = req.prefer.count !== null;
-  const sql = readSql(plan, `public.${qi(table.name)}`, params, withCount);
+  const sql = cappedSql(readSql(plan, `public.${qi(table.name)}`, params, withCount));
   const result = await asRole(
     req.project.engine,
     req.claims,
     async (tx) => {
-      const r = await tx.query<{ body: string; n: string; total: string | null }>(sql, params.values);
+      const r = await tx.query<{ body: string; n: string; total: string | null; bytes: number }>(sql, params.values);
+      checkResponseSize(r.rows[0]);
       return toReadResult(r.rows[0]);
     },
-    { headers: req.c.req.raw.headers },
+    txInfo(req),
   );
   const offset = plan.offset ?? 0;
   if (result.total !== null && offset > 0 && offset >= result.total && result.n === 0 && result.total > 0)

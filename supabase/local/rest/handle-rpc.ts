@@ -8,7 +8,8 @@ import { Params, planRead, qi, readSql } from './build-query';
 import { functionNotFound, invalidBody } from './errors';
 import { parseQueryParams } from './parse-filters';
 import { parseSelect } from './parse-select';
-import type { RestRequest } from './request';
+import { capLimit, cappedSql, checkResponseSize, maxResponseBytes, maxRows } from './limits';
+import { txInfo, type RestRequest } from './request';
 import { checkSingle, contentRange, renderBody, respond, toReadResult } from './respond';
 import type { Fn, SchemaCache, Table } from './schema-cache';
 
@@ -95,12 +96,17 @@ export async function handleRpc(req: RestRequest, cache: SchemaCache, name: stri
     const levels = parseQueryParams(req.query, skip);
     const plan = planRead(cache, table, parseSelect(req.query.find(([k]) => k === 'select')?.[1]), levels);
     const from = `(select _f.* from ${source}, lateral ${fnCall} as _f)`;
-    const sql = readSql(plan, from, params, req.prefer.count !== null);
+    if (fn.returnsSet) capLimit(plan);
+    const sql = cappedSql(readSql(plan, from, params, req.prefer.count !== null));
     const result = await asRole(
       req.project.engine,
       req.claims,
-      async (tx) => toReadResult((await tx.query<{ body: string; n: string; total: string | null }>(sql, params.values)).rows[0]),
-      { headers: req.c.req.raw.headers },
+      async (tx) => {
+        const row = (await tx.query<{ body: string; n: string; total: string | null; bytes: number }>(sql, params.values)).rows[0];
+        checkResponseSize(row);
+        return toReadResult(row);
+      },
+      txInfo(req),
     );
     if (!fn.returnsSet) {
       // A single composite comes back as an object, as PostgREST does.
@@ -113,13 +119,19 @@ export async function handleRpc(req: RestRequest, cache: SchemaCache, name: stri
   }
   let sql: string;
   if (fn.shape === 'void') sql = `select null::text as body from ${source}, lateral (select ${fnCall}) as _f`;
-  else if (fn.returnsSet) sql = `select coalesce(json_agg(_f.v), '[]'::json)::text as body from ${source}, lateral ${fnCall} as _f(v)`;
+  else if (fn.returnsSet)
+    sql = `select coalesce(json_agg(_l.v), '[]'::json)::text as body from (select _f.v from ${source}, lateral ${fnCall} as _f(v) limit ${maxRows()}) as _l`;
   else sql = `select to_json(${fnCall})::text as body from ${source}`;
+  const capped = `select case when octet_length(_r.body) > ${maxResponseBytes()} then null else _r.body end as body, octet_length(_r.body) as bytes from (${sql}) as _r`;
   const rows = await asRole(
     req.project.engine,
     req.claims,
-    async (tx) => (await tx.query<{ body: string | null }>(sql, params.values)).rows,
-    { headers: req.c.req.raw.headers },
+    async (tx) => {
+      const r = (await tx.query<{ body: string | null; bytes: number | null }>(capped, params.values)).rows;
+      checkResponseSize(r[0]);
+      return r;
+    },
+    txInfo(req),
   );
   if (fn.shape === 'void') return respond('json', 204, null);
   const body = rows[0]?.body ?? 'null';

@@ -11,7 +11,8 @@ import { invalidBody, RestError, writeColumnNotFound } from './errors';
 import { lookupTable } from './handle-read';
 import { parseQueryParams, type LevelParams } from './parse-filters';
 import { parseColumnList, parseSelect } from './parse-select';
-import type { RestRequest } from './request';
+import { cappedSql, checkResponseSize } from './limits';
+import { txInfo, type RestRequest } from './request';
 import { checkSingle, contentRange, renderBody, respond, toReadResult, type ReadResult } from './respond';
 import type { SchemaCache, Table } from './schema-cache';
 
@@ -65,8 +66,10 @@ async function runWrite(
     req.claims,
     async (tx: SqlClient) => {
       if (rep) {
-        const sql = readSql(rep, '_w', params, false, `with _w as (${mutation} ${returning}) `);
-        const r = await tx.query<{ body: string; n: string; total: null }>(sql, params.values);
+        // A data-modifying WITH must stay at the top level, outside the size check's subquery.
+        const sql = `with _w as (${mutation} ${returning}) ${cappedSql(readSql(rep, '_w', params, false))}`;
+        const r = await tx.query<{ body: string; n: string; total: null; bytes: number }>(sql, params.values);
+        checkResponseSize(r.rows[0]);
         const result = toReadResult(r.rows[0]);
         checkSingle(req.accept, result.n);
         return { result, affected: result.n };
@@ -75,7 +78,7 @@ async function runWrite(
       checkSingle(req.accept, r.affectedRows);
       return { result: null, affected: r.affectedRows };
     },
-    { headers: req.c.req.raw.headers },
+    txInfo(req),
   );
 }
 

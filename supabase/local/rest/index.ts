@@ -6,6 +6,7 @@
  */
 import { Hono } from 'hono';
 import type { StackEnv } from '../http/context';
+import { jsonDepthGuard, restTooDeep } from '../http/json-depth';
 import { RestError } from './errors';
 import { handleRead } from './handle-read';
 import { handleRpc } from './handle-rpc';
@@ -14,6 +15,7 @@ import { errorResponse, serve } from './request';
 
 export function createRestApp(): Hono<StackEnv> {
   const app = new Hono<StackEnv>();
+  app.use('*', jsonDepthGuard(restTooDeep));
 
   app.on(['GET', 'HEAD', 'POST'], '/rpc/:fn', (c) => serve(c, (req, cache) => handleRpc(req, cache, c.req.param('fn'))));
 

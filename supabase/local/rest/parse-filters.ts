@@ -5,6 +5,7 @@
  * reach SQL as bind parameters.
  */
 import { parseError } from './errors';
+import { logicTooDeep, maxLogicDepth } from './limits';
 import type { JsonStep } from './parse-select';
 
 export type Operator =
@@ -198,13 +199,15 @@ export function parseFilter(column: string, path: JsonStep[], expr: string, inLo
 }
 
 /** The inside of or=(...) / and=(...). */
-export function parseLogic(kind: 'and' | 'or', negate: boolean, raw: string): Logic {
+export function parseLogic(kind: 'and' | 'or', negate: boolean, raw: string, depth = 1): Logic {
+  // Checked before splitting, so a 2,500-deep tree costs one level of work, not a stack overflow.
+  if (depth > maxLogicDepth()) throw logicTooDeep();
   if (!raw.startsWith('(') || !raw.endsWith(')')) throw parseError('logic tree', raw, 'expected (...)');
   const parts = splitTopLevel(raw.slice(1, -1));
   const children = parts.map((p): Cond => {
     const part = p.trim();
     const lm = /^(not\.)?(and|or)(\([\s\S]*\))$/.exec(part);
-    if (lm && (lm[2] === 'and' || lm[2] === 'or') && lm[3] !== undefined) return parseLogic(lm[2], lm[1] !== undefined, lm[3]);
+    if (lm && (lm[2] === 'and' || lm[2] === 'or') && lm[3] !== undefined) return parseLogic(lm[2], lm[1] !== undefined, lm[3], depth + 1);
     const dm = /^("(?:[^"]|"")+"|[^.]+)\.([\s\S]+)$/.exec(part);
     if (!dm || dm[1] === undefined || dm[2] === undefined) throw parseError('logic tree', part, 'expected column.operator.value');
     const ref = parseColumnRef(dm[1], 'logic tree');

@@ -6,6 +6,7 @@
  * cache when the query is built.
  */
 import { parseError } from './errors';
+import { embedTooDeep, maxEmbedDepth } from './limits';
 
 export type JsonStep = { op: '->' | '->>'; key: string };
 
@@ -79,7 +80,7 @@ function readJsonKey(cur: Cursor): string {
   return out;
 }
 
-function readItem(cur: Cursor): SelectItem {
+function readItem(cur: Cursor, depth: number): SelectItem {
   if (cur.peek() === '*') {
     cur.pos++;
     return { kind: 'star' };
@@ -108,7 +109,9 @@ function readItem(cur: Cursor): SelectItem {
     if (cur.peek() !== '(') cur.fail('expected "("');
     if (spread && cur.peek(1) === ')') cur.fail('a spread needs columns');
     cur.pos++;
-    const items = cur.peek() === ')' ? [] : readItems(cur);
+    // Checked on the way down, so a hostile select never recurses far or reaches the database.
+    if (depth + 1 > maxEmbedDepth()) throw embedTooDeep(depth + 1 + countOpenParens(cur));
+    const items = cur.peek() === ')' ? [] : readItems(cur, depth + 1);
     if (cur.peek() !== ')') cur.fail('expected ")"');
     cur.pos++;
     if (name === 'count' && hint === null && items.length === 0 && !spread) return { kind: 'count', alias };
@@ -135,11 +138,22 @@ function readItem(cur: Cursor): SelectItem {
   return { kind: 'column', name, alias, cast, path };
 }
 
-function readItems(cur: Cursor): SelectItem[] {
-  const items: SelectItem[] = [readItem(cur)];
+/** How much deeper the rest of the select goes (for the error message only). */
+function countOpenParens(cur: Cursor): number {
+  let depth = 0;
+  let max = 0;
+  for (const ch of cur.src.slice(cur.pos)) {
+    if (ch === '(') max = Math.max(max, ++depth);
+    else if (ch === ')') depth--;
+  }
+  return max;
+}
+
+function readItems(cur: Cursor, depth: number): SelectItem[] {
+  const items: SelectItem[] = [readItem(cur, depth)];
   while (cur.peek() === ',') {
     cur.pos++;
-    items.push(readItem(cur));
+    items.push(readItem(cur, depth));
   }
   return items;
 }
@@ -147,7 +161,7 @@ function readItems(cur: Cursor): SelectItem[] {
 export function parseSelect(src: string | null | undefined): SelectItem[] {
   if (src === null || src === undefined || src === '') return [{ kind: 'star' }];
   const cur = new Cursor(src);
-  const items = readItems(cur);
+  const items = readItems(cur, 0);
   if (!cur.eof()) cur.fail('unexpected character');
   return items;
 }

@@ -7,7 +7,9 @@ import type { Context } from 'hono';
 import { requestClaims, type StackEnv } from '../http/context';
 import type { JwtClaims } from '../keys';
 import type { Project } from '../project';
+import type { RequestInfo } from '../request-tx';
 import { RestError, toRestError } from './errors';
+import { statementTimeoutMs } from './limits';
 import { reloadSchemaCache, schemaCache, type SchemaCache } from './schema-cache';
 
 export type Accept = 'json' | 'object' | 'csv';
@@ -30,6 +32,11 @@ export interface RestRequest {
   accept: Accept;
   /** Query parameters in order, duplicates kept (PostgREST allows `a=gt.1&a=lt.5`). */
   query: [string, string][];
+}
+
+/** What the request's transaction carries: its headers (request.headers) and its role's statement timeout. */
+export function txInfo(req: RestRequest): RequestInfo {
+  return { headers: req.c.req.raw.headers, timeoutMs: statementTimeoutMs(req.claims.role) };
 }
 
 export function parsePrefer(header: string | undefined): Prefer {
