@@ -19,6 +19,7 @@ interface Section {
 
 const SECTIONS: Section[] = [
   { name: 'stack', file: 'stack.ts', fn: 'runStackBench' },
+  { name: 'stack', file: 'stack-hostile.ts', fn: 'runHostileBench' },
   { name: 'sync', file: 'sync.ts', fn: 'runSyncBench' },
   { name: 'shell', file: 'shell.ts', fn: 'runShellBench' },
   { name: 'field', file: 'field.ts', fn: 'runFieldBench' },
