@@ -1,0 +1,285 @@
+/**
+ * Records nobody can forge or hide (migrations 20261122000800 and 0900,
+ * docs/rls-matrix.md "Who did this"): per table, who-did-this columns come
+ * from the session whatever the body says (overridden, never refused, so an
+ * old app's queued writes still land), the server's own imports keep theirs,
+ * and a non-admin cannot hide a failing door check behind a record of their
+ * own making.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Project } from '../../supabase/local/project';
+import { attempt, insertSql, newId, run, SERVICE, type Outcome, type TestProjects } from './helpers/db';
+import { openFixtureTenant, type Caller, type TenantFixtures } from './helpers/tenant-fixtures';
+
+let projects: TestProjects;
+let tenant: Project;
+let fx: TenantFixtures;
+
+beforeAll(async () => {
+  ({ projects, tenant, fx } = await openFixtureTenant());
+  await tenant.engine.query(`update public.users set first_name = 'Riley', last_name = 'Officer' where id = $1`, [fx.uids.regular_user]);
+  await tenant.engine.query(`update public.users set first_name = 'Sam', last_name = 'Admin' where id = $1`, [fx.uids.security_admin]);
+});
+
+afterAll(async () => {
+  await projects?.close();
+});
+
+function row0(o: Outcome): Record<string, unknown> {
+  expect(o.kind, JSON.stringify(o)).toBe('rows');
+  return o.kind === 'rows' ? (o.rows[0] ?? {}) : {};
+}
+
+function insertAs(caller: Caller, table: string, values: Record<string, unknown>, returning: string): Promise<Outcome> {
+  const { sql, params } = insertSql(table, { id: newId(), ...values }, returning);
+  return attempt(tenant.engine, fx.claims[caller], sql, params);
+}
+
+describe('who-did-this columns in the tenant schema', () => {
+  // Authorship: set by the server. Subject: whom a row is about, chosen by those who manage it.
+  const CLASSIFIED: Record<string, 'authorship' | 'subject'> = {
+    'door_log.user_id': 'authorship',
+    'maintenance_records.created_by': 'authorship',
+    'incidents.reported_by': 'authorship',
+    'incidents.reported_by_name': 'authorship',
+    'maintenance_records.assigned_to': 'subject',
+    'incidents.assigned_to': 'subject',
+    'incidents.assigned_to_name': 'subject',
+    'bus_drivers.user_id': 'subject',
+    'user_bus_assignments.user_id': 'subject',
+    'user_route_assignments.user_id': 'subject',
+    'fuel_log.driver_id': 'subject',
+    'routes.driver_id': 'subject',
+    'bus_log.driver_id': 'subject',
+  };
+
+  it('are all classified, so a new one cannot slip in unguarded', async () => {
+    const r = await tenant.engine.query<{ col: string }>(
+      `select table_name || '.' || column_name col from information_schema.columns
+        where table_schema = 'public'
+          and (column_name ~ '(_by|_by_name|user_id|driver_id|assigned_to|assigned_to_name)$')
+        order by 1`,
+    );
+    expect(r.rows.map((x) => x.col).sort()).toEqual(Object.keys(CLASSIFIED).sort());
+  });
+});
+
+describe('door_log.user_id', () => {
+  it.each(['regular_user', 'office_staff', 'security_admin', 'super_admin'] as const)(
+    "%s recording a check in someone else's name (or none) records it as their own",
+    async (caller) => {
+      for (const claimed of [fx.uids.transportation_admin, null]) {
+        const o = await insertAs(caller, 'door_log', { door_id: fx.parents.doorId, user_id: claimed }, 'user_id');
+        expect(row0(o)).toEqual({ user_id: fx.uids[caller] });
+      }
+    },
+  );
+
+  it('a support session still records no checks', async () => {
+    const o = await insertAs('support', 'door_log', { door_id: fx.parents.doorId, user_id: null }, 'user_id');
+    expect(o).toMatchObject({ kind: 'error', code: '42501' });
+  });
+});
+
+describe('incidents.reported_by and reported_by_name', () => {
+  const body = { title: 'Propped door', description: 'Gym door wedged' };
+
+  it.each([
+    ['no reporter and a made-up name', { reported_by: null, reported_by_name: 'Principal Skinner' }],
+    ["someone else's id and name", { reported_by: 'OTHER', reported_by_name: 'Sam Admin' }],
+    ['nothing at all', {}],
+  ])('a non-admin sending %s is filed as themselves, named from their users row', async (_n, forged) => {
+    const values = { ...body, ...forged, ...(forged.reported_by === 'OTHER' ? { reported_by: fx.uids.security_admin } : {}) };
+    const o = await insertAs('regular_user', 'incidents', values, 'reported_by, reported_by_name');
+    expect(row0(o)).toEqual({ reported_by: fx.uids.regular_user, reported_by_name: 'Riley Officer' });
+  });
+
+  it('an admin is the reporter of what they file (no on-behalf reports)', async () => {
+    const o = await insertAs(
+      'security_admin',
+      'incidents',
+      { ...body, reported_by: fx.uids.regular_user, reported_by_name: 'Riley Officer' },
+      'reported_by, reported_by_name',
+    );
+    expect(row0(o)).toEqual({ reported_by: fx.uids.security_admin, reported_by_name: 'Sam Admin' });
+  });
+
+  it('a support session files with no reporter, named Support', async () => {
+    const o = await insertAs(
+      'support',
+      'incidents',
+      { ...body, reported_by: fx.uids.regular_user, reported_by_name: 'Riley' },
+      'reported_by, reported_by_name',
+    );
+    expect(row0(o)).toEqual({ reported_by: null, reported_by_name: 'Support' });
+  });
+
+  it('nobody moves a report to another reporter afterwards; the edit itself still lands', async () => {
+    for (const caller of ['regular_user', 'security_admin', 'support'] as const) {
+      const o = await attempt(
+        tenant.engine,
+        fx.claims[caller],
+        `update public.incidents set reported_by = $2, reported_by_name = 'Someone', description = 'More'
+          where id = $1 returning reported_by, reported_by_name, description`,
+        [fx.main.incidents, fx.uids.office_staff],
+      );
+      expect(row0(o)).toEqual({ reported_by: fx.uids.regular_user, reported_by_name: null, description: 'More' });
+    }
+  });
+
+  it("the assignee's name comes from their users row", async () => {
+    const o = await insertAs(
+      'security_admin',
+      'incidents',
+      { ...body, assigned_to: fx.uids.regular_user, assigned_to_name: 'Somebody Else' },
+      'assigned_to_name',
+    );
+    expect(row0(o)).toEqual({ assigned_to_name: 'Riley Officer' });
+  });
+
+  it('the server (service role, seeds) records the reporter it is given', async () => {
+    const o = await insertAs('anon', 'incidents', body, 'id');
+    expect(o.kind).toBe('error');
+    const { sql, params } = insertSql(
+      'incidents',
+      { ...body, reported_by: fx.uids.office_staff, reported_by_name: 'Imported' },
+      'reported_by_name',
+    );
+    expect(row0(await attempt(tenant.engine, SERVICE, sql, params))).toEqual({ reported_by_name: 'Imported' });
+  });
+});
+
+describe('maintenance_records.created_by, assigned_to and source_door_log_id', () => {
+  const body = () => ({ door_id: fx.parents.spareDoorId, description: 'Closer leaking' });
+
+  it.each(['regular_user', 'office_staff', 'transportation_admin'] as const)(
+    '%s files a record as its creator, unassigned, never as automatic',
+    async (caller) => {
+      const o = await insertAs(
+        caller,
+        'maintenance_records',
+        { ...body(), created_by: fx.uids.super_admin, assigned_to: fx.uids[caller], source_door_log_id: fx.main.door_log },
+        'created_by, assigned_to, source_door_log_id',
+      );
+      expect(row0(o)).toEqual({ created_by: fx.uids[caller], assigned_to: null, source_door_log_id: null });
+    },
+  );
+
+  it.each(['security_admin', 'super_admin', 'support'] as const)('%s assigns on create but is still its creator', async (caller) => {
+    const o = await insertAs(
+      caller,
+      'maintenance_records',
+      { ...body(), created_by: fx.uids.regular_user, assigned_to: fx.uids.regular_user, source_door_log_id: fx.main.door_log },
+      'created_by, assigned_to, source_door_log_id',
+    );
+    expect(row0(o)).toEqual({ created_by: fx.uids[caller], assigned_to: fx.uids.regular_user, source_door_log_id: null });
+  });
+
+  it('an update keeps the creator and the source check', async () => {
+    const o = await attempt(
+      tenant.engine,
+      fx.claims.security_admin,
+      `update public.maintenance_records set created_by = $2, source_door_log_id = $3 where id = $1 returning created_by, source_door_log_id`,
+      [fx.main.maintenance_records, fx.uids.security_admin, fx.main.door_log],
+    );
+    expect(row0(o)).toEqual({ created_by: null, source_door_log_id: null });
+  });
+
+  it('the service role (imports) keeps what it is given', async () => {
+    const { sql, params } = insertSql(
+      'maintenance_records',
+      { ...body(), created_by: fx.uids.office_staff, source_door_log_id: fx.main.door_log },
+      'created_by, source_door_log_id',
+    );
+    expect(row0(await attempt(tenant.engine, SERVICE, sql, params))).toEqual({
+      created_by: fx.uids.office_staff,
+      source_door_log_id: fx.main.door_log,
+    });
+  });
+});
+
+describe('a non-admin cannot hide a failing check', () => {
+  async function newDoor(): Promise<string> {
+    const r = await tenant.engine.query<{ id: string }>(`insert into public.doors (door_number, campus_id) values ($1, $2) returning id`, [
+      `H${newId().slice(0, 6)}`,
+      fx.parents.campusId,
+    ]);
+    return r.rows[0]!.id;
+  }
+
+  async function check(door: string, status: string): Promise<string> {
+    const id = newId();
+    await run(
+      tenant.engine,
+      fx.claims.regular_user,
+      `insert into public.door_log (id, door_id, user_id, door_status) values ($1, $2, $3, $4)`,
+      [id, door, fx.uids.regular_user, status],
+    );
+    return id;
+  }
+
+  async function automatic(door: string) {
+    const r = await tenant.engine.query<{ id: string; status: string }>(
+      `select id, status from public.maintenance_records where door_id = $1 and source_door_log_id is not null`,
+      [door],
+    );
+    return r.rows;
+  }
+
+  it("the officer's own open record (pointing at a check, assigned to themselves) does not stop the automatic one", async () => {
+    const door = await newDoor();
+    const earlier = await check(door, 'operational');
+    await run(
+      tenant.engine,
+      fx.claims.regular_user,
+      `insert into public.maintenance_records (door_id, description, status, assigned_to, source_door_log_id)
+       values ($1, 'Cosmetic', 'open', $2, $3)`,
+      [door, fx.uids.regular_user, earlier],
+    );
+    await check(door, 'out_of_service');
+    expect(await automatic(door)).toHaveLength(1);
+  });
+
+  it('the record a check opened is resolved by a passing check or an admin, not by its assignee', async () => {
+    const door = await newDoor();
+    await check(door, 'maintenance');
+    const [rec] = await automatic(door);
+    await tenant.engine.query(`update public.maintenance_records set assigned_to = $2 where id = $1`, [rec!.id, fx.uids.regular_user]);
+
+    const resolve = `update public.maintenance_records set status = 'resolved' where id = $1 returning status`;
+    const byAssignee = await attempt(tenant.engine, fx.claims.regular_user, resolve, [rec!.id]);
+    expect(byAssignee).toMatchObject({ kind: 'error', code: '42501' });
+    expect(byAssignee.kind === 'error' && byAssignee.message).toMatch(/passing check or a security admin/);
+    // Working on it is still the assignee's.
+    expect(
+      row0(
+        await attempt(
+          tenant.engine,
+          fx.claims.regular_user,
+          `update public.maintenance_records set status = 'in_progress' where id = $1 returning status`,
+          [rec!.id],
+        ),
+      ),
+    ).toEqual({ status: 'in_progress' });
+    for (const admin of ['security_admin', 'super_admin', 'support'] as const)
+      expect(row0(await attempt(tenant.engine, fx.claims[admin], resolve, [rec!.id]))).toEqual({ status: 'resolved' });
+
+    await check(door, 'operational');
+    expect(await automatic(door)).toEqual([{ id: rec!.id, status: 'resolved' }]);
+  });
+
+  it('the assignee cannot move the record to another door', async () => {
+    const door = await newDoor();
+    await check(door, 'maintenance');
+    const [rec] = await automatic(door);
+    await tenant.engine.query(`update public.maintenance_records set assigned_to = $2 where id = $1`, [rec!.id, fx.uids.regular_user]);
+    const other = await newDoor();
+    const o = await attempt(
+      tenant.engine,
+      fx.claims.regular_user,
+      `update public.maintenance_records set door_id = $2 where id = $1 returning door_id`,
+      [rec!.id, other],
+    );
+    expect(row0(o)).toEqual({ door_id: door });
+  });
+});
