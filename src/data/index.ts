@@ -10,6 +10,8 @@ export * from './auth';
 export { AUTH_MESSAGES, classifyAuthError, tenantSignInMessage, platformSignInMessage } from './auth-errors';
 // The offline store and sync engine (DESIGN §7).
 export { SYNCED_TABLES, APPEND_ONLY_TABLES, isSyncedTable, type SyncedTable } from './sync-tables';
+// Trusted time: the server's clock as this device knows it (decision 013).
+export { trustedNow, clockOffsetMs } from './device-clock';
 export { openTenantDb, tenantDbName, TenantDb, TenantMismatchError, type TenantBinding } from './local-db';
 export type { CacheRow, OutboxEntry, OutboxOp, RejectedEntry, SyncState } from './outbox-types';
 export { recordDoorCheck, insertRow, upsertRow, updateRow, softDeleteRow, AppendOnlyError, type DoorCheckInput } from './repositories';

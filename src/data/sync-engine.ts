@@ -9,6 +9,7 @@
  */
 import { liveQuery, type Subscription } from 'dexie';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
+import { learnServerTime } from './device-clock';
 import type { TenantDb } from './local-db';
 import { defaultLocks, type LockProvider } from './locks';
 import { pullTable, type PullOutcome } from './pull';
@@ -310,6 +311,17 @@ export class SyncEngine {
         this.scheduleRetry();
         return;
       }
+    }
+    await this.learnClock();
+  }
+
+  /** Once per pull, so freshness on this screen reads the server's clock (device-clock.ts). */
+  private async learnClock(): Promise<void> {
+    try {
+      const sample = await this.transport.serverTime?.();
+      if (sample) learnServerTime(sample);
+    } catch {
+      // Offline again already: the next round measures.
     }
   }
 

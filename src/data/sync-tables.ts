@@ -56,7 +56,8 @@ export const CACHE_INDEXES: Record<SyncedTable, string> = {
  */
 export const SERVER_OWNED_COLUMNS: Partial<Record<SyncedTable, readonly string[]>> = {
   conditions: ['default_condition'],
-  door_log: ['received_at'],
+  // The server derives these from the device's clock (decision 013).
+  door_log: ['received_at', 'device_created_at', 'clock_offset_ms', 'clock_skew_ms'],
 };
 
 export function isServerOwnedColumn(table: SyncedTable, column: string): boolean {

@@ -7,6 +7,7 @@
  * to one PostgREST request; errors come back with their codes intact.
  */
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { CLIENT_TIME_HEADER, trustedNow, type ServerTimeSample } from './device-clock';
 import { TenantMismatchError, type TenantDb } from './local-db';
 import type { CacheRow, OutboxOp, StoredOutboxEntry } from './outbox-types';
 import type { SessionSource } from './session-source';
@@ -31,6 +32,8 @@ export interface SyncTransport {
   send(table: SyncedTable, op: OutboxOp, entries: readonly StoredOutboxEntry[]): Promise<SendResult>;
   page(q: PageQuery): Promise<PageResult>;
   byIds(table: SyncedTable, ids: readonly string[]): Promise<PageResult>;
+  /** The server's clock, measured with its round trip; null when it cannot be read. */
+  serverTime?(): Promise<ServerTimeSample | null>;
 }
 
 function urlOf(input: RequestInfo | URL): string {
@@ -70,7 +73,10 @@ export function createSyncTransport(db: TenantDb, session: SessionSource, baseFe
       };
       return new Response(JSON.stringify(body), { status: 401, headers: { 'content-type': 'application/json' } });
     }
-    return baseFetch(input, init);
+    // The server measures this device's clock from it at the moment of sending
+    // (queued rows were stamped earlier, on the same clock).
+    headers.set(CLIENT_TIME_HEADER, String(Math.round(trustedNow())));
+    return baseFetch(input, { ...init, headers });
   };
 
   const client: SupabaseClient = createClient(url, anonKey, {
@@ -156,6 +162,14 @@ export function createSyncTransport(db: TenantDb, session: SessionSource, baseFe
         .in('id', [...ids]);
       if (r.error) return fail(r.error, r.status);
       return { ok: true, rows: (r.data ?? []) as CacheRow[] };
+    },
+    async serverTime() {
+      const sentMs = Date.now();
+      const r = await client.rpc('server_time');
+      const receivedMs = Date.now();
+      // A project without the function (not migrated yet) just teaches nothing.
+      if (r.error || typeof r.data !== 'string') return null;
+      return { serverMs: Date.parse(r.data), sentMs, receivedMs };
     },
   };
 }
