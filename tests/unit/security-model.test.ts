@@ -105,7 +105,9 @@ describe('door log filters', () => {
 
   it('exports the spec columns, escaped', () => {
     const csv = doorLogCsv([row({ notes: 'Said "hi", then\nleft', user_name: "O'Neil, Sam" })], () => '11/20/2026, 12:00 PM');
-    expect(csv.split('\r\n')[0]).toBe('Date/Time,Door Number,Campus,Status,Problem,Maintenance,Created By,Notes');
+    expect(csv.split('\r\n')[0]).toBe(
+      'Date/Time,Door Number,Campus,Status,Problem,Maintenance,Created By,Notes,Recorded on Device,Received by Server,Device Clock',
+    );
     expect(csv).toContain('"11/20/2026, 12:00 PM",EA2,North,operational,,no,"O\'Neil, Sam","Said ""hi"", then\nleft"');
     expect(doorLogReportFileName(new Date(2026, 0, 5), 'csv')).toBe('door-logs-report-2026-01-05.csv');
   });

@@ -5,7 +5,7 @@
  */
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { rowSyncInfo, useRowSyncStates, useRows, type RowSyncState, type TenantDb } from '../../data';
+import { rowSyncInfo, trustedNow, useRowSyncStates, useRows, type RowSyncState, type TenantDb } from '../../data';
 import { Alert } from '../../ui/alert';
 import { ButtonLink } from '../../ui/button';
 import { cx } from '../../ui/cx';
@@ -78,10 +78,11 @@ function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: stri
   const { hours } = useCheckInterval(db);
   const [chosen, setChosen] = useState<string | null>(() => localStorage.getItem(campusKey(slug, userId)));
   const selectId = useId();
-  const [now, setNow] = useState(() => new Date());
+  // The server's clock, not the phone's: a phone days behind must not read every door as checked.
+  const [now, setNow] = useState(() => new Date(trustedNow()));
   // Doors fall due as time passes: recompute every minute.
   useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), 60_000);
+    const t = setInterval(() => setNow(new Date(trustedNow())), 60_000);
     return () => clearInterval(t);
   }, []);
 

@@ -102,6 +102,12 @@ export interface DoorLogRow {
   user_id: string | null;
   user_name: string;
   notes: string | null;
+  /** What the officer's device recorded (decision 013); created_at is the trusted time. */
+  device_recorded_at?: string | null;
+  /** When the server received the check; null while it is only on this device. */
+  received_at?: string | null;
+  /** "Device clock off by ..." when the server did not trust the device's time. */
+  clock_note?: string | null;
 }
 
 function localDayStart(date: string): number {
@@ -140,6 +146,10 @@ export const DOOR_LOG_CSV_COLUMNS = [
   'Maintenance',
   'Created By',
   'Notes',
+  // Both times of a check (decision 013): Date/Time above is the trusted one.
+  'Recorded on Device',
+  'Received by Server',
+  'Device Clock',
 ] as const;
 
 export function doorLogCsv(rows: readonly DoorLogRow[], formatTime: (iso: string) => string): string {
@@ -154,6 +164,9 @@ export function doorLogCsv(rows: readonly DoorLogRow[], formatTime: (iso: string
       r.maintenance,
       r.user_name,
       r.notes,
+      r.device_recorded_at ? formatTime(r.device_recorded_at) : null,
+      r.received_at ? formatTime(r.received_at) : null,
+      r.clock_note ?? null,
     ]),
   );
 }

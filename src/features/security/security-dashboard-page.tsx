@@ -12,6 +12,7 @@ import {
   countRows,
   getCachedOrganization,
   listDoorLogsBetween,
+  trustedNow,
   useDoorLogsByDoor,
   useRows,
   type CacheRow,
@@ -24,6 +25,7 @@ import { cx } from '../../ui/cx';
 import { Loading } from '../../ui/loading';
 import { Modal } from '../../ui/modal';
 import {
+  clockFlagText,
   DOOR_STATUS_LABEL,
   downloadDoorQrPng,
   FRESHNESS_LABEL,
@@ -88,9 +90,10 @@ export function SecurityDashboardPage() {
 }
 
 function useNow(everyMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
+  // Freshness is judged on the server's clock (decision 013), as the checks' times are.
+  const [now, setNow] = useState(() => new Date(trustedNow()));
   useEffect(() => {
-    const t = setInterval(() => setNow(new Date()), everyMs);
+    const t = setInterval(() => setNow(new Date(trustedNow())), everyMs);
     return () => clearInterval(t);
   }, [everyMs]);
   return now;
@@ -192,6 +195,7 @@ function LogList({ logs, doorNumber }: { logs: readonly CacheRow[]; doorNumber: 
           </span>
           <span className="text-sm text-slate-600">{new Date(String(l.created_at)).toLocaleString()}</span>
           {typeof l.door_problem === 'string' && l.door_problem && <span className="w-full text-sm text-slate-700">{l.door_problem}</span>}
+          <ClockFlag log={l} />
         </li>
       ))}
     </ul>
@@ -237,5 +241,18 @@ function DoorDetail({ sync, tile, campus, onClose }: { sync: TenantSync; tile: D
         {logs ? <LogList logs={logs} doorNumber={new Map([[tile.id, tile.doorNumber]])} /> : <Loading />}
       </div>
     </Modal>
+  );
+}
+
+/** A check whose device time the server did not trust says so, with both times. */
+function ClockFlag({ log }: { log: CacheRow }) {
+  const text = clockFlagText(log);
+  if (!text) return null;
+  const device = typeof log.device_created_at === 'string' ? new Date(log.device_created_at).toLocaleString() : null;
+  return (
+    <span className="w-full text-sm font-semibold text-amber-800" data-testid="clock-flag">
+      {text}
+      {device && <span className="block font-normal text-slate-700">Recorded on the device as {device}</span>}
+    </span>
   );
 }

@@ -10,7 +10,7 @@
  * it off the scan-and-check path (docs/decisions/009).
  */
 import { useState, type FormEvent } from 'react';
-import { isQuotaError, recordDoorCheck, type CacheRow, type TenantDb } from '../../../data';
+import { isQuotaError, recordDoorCheck, trustedNow, type CacheRow, type TenantDb } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
@@ -75,7 +75,8 @@ export function CheckForm({
       const check = parsed.data;
       const row = await recordDoorCheck(db, {
         ...doorLogValues(check, door, campusName),
-        created_at: new Date().toISOString(),
+        // The server's clock as this device knows it: a phone set days off still files the real time.
+        created_at: new Date(trustedNow()).toISOString(),
       });
       onSaved({ row, consequence: checkConsequence(check, hasOpenRecord) });
     } catch (err) {

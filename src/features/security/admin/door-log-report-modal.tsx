@@ -283,6 +283,9 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
             <td className="max-w-xs truncate px-3 py-2" title={r.notes ?? ''}>
               {r.notes ?? ''}
             </td>
+            <td className="whitespace-nowrap px-3 py-2">{r.device_recorded_at ? formatLogTime(r.device_recorded_at) : ''}</td>
+            <td className="whitespace-nowrap px-3 py-2">{r.received_at ? formatLogTime(r.received_at) : 'Not yet synced'}</td>
+            <td className="px-3 py-2">{r.clock_note && <span className="font-semibold text-amber-800">{r.clock_note}</span>}</td>
           </tr>
         )}
       </AdminTable>

@@ -4,6 +4,7 @@
  * filtered with doorLogPredicate. Newest first. The filters used are also
  * described in words for the PDF.
  */
+import { clockFlagText, deviceRecordedAt, serverReceivedAt } from '../../door-checks/index';
 import type { DoorLogFilter, DoorLogRow } from '../model';
 import { DOOR_LOG_CSV_COLUMNS } from '../model';
 
@@ -44,6 +45,9 @@ export function joinDoorLogs(logs: readonly Row[], doors: readonly Row[], users:
       user_id: uid,
       user_name: (uid && userName.get(uid)) || 'Unknown User',
       notes: s(l.notes),
+      device_recorded_at: deviceRecordedAt(l),
+      received_at: serverReceivedAt(l),
+      clock_note: clockFlagText(l),
     };
   }
   // ISO strings sort as times.
@@ -92,6 +96,9 @@ export function doorLogPdfRows(rows: readonly DoorLogRow[], formatTime: (iso: st
     r.maintenance ?? '',
     r.user_name,
     r.notes ?? '',
+    r.device_recorded_at ? formatTime(r.device_recorded_at) : '',
+    r.received_at ? formatTime(r.received_at) : 'Not yet synced',
+    r.clock_note ?? '',
   ]);
 }
 
