@@ -231,6 +231,7 @@ function IncidentFormView({
       if (creating) {
         await insertRow(sync.db, 'incidents', {
           ...values,
+          // The server sets both from the session (decision 013); sent so the local copy names its reporter before it syncs.
           reported_by: reporter?.id ?? null,
           reported_by_name: reporter?.name ?? 'Support',
           reported_at: new Date().toISOString(),
