@@ -12,6 +12,10 @@ export const AUTH_MESSAGES = {
   unexpected: 'An unexpected error occurred. Please try again.',
   platformUnexpected: 'An unexpected error occurred.',
   offline: 'You are offline. Signing in needs a connection; screens you already opened still work.',
+  rateLimited: 'Too many attempts. Please wait a minute and try again.',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  samePassword: 'New password must be different from current password',
+  passwordUpdateFailed: 'Failed to update password. Please try again.',
 } as const;
 
 interface ErrorLike {
@@ -21,7 +25,7 @@ interface ErrorLike {
   status?: unknown;
 }
 
-export type AuthErrorKind = 'invalid-credentials' | 'email-not-confirmed' | 'unreachable' | 'other';
+export type AuthErrorKind = 'invalid-credentials' | 'email-not-confirmed' | 'rate-limited' | 'unreachable' | 'other';
 
 export function classifyAuthError(error: unknown): AuthErrorKind {
   const e = (error ?? {}) as ErrorLike;
@@ -30,6 +34,8 @@ export function classifyAuthError(error: unknown): AuthErrorKind {
   const name = typeof e.name === 'string' ? e.name : '';
   if (code === 'invalid_credentials' || /invalid (login|email or password|credentials)/i.test(message)) return 'invalid-credentials';
   if (code === 'email_not_confirmed' || /email not confirmed/i.test(message)) return 'email-not-confirmed';
+  // The server's sign-in throttle (GoTrue's code; 429 from older servers without one).
+  if (code === 'over_request_rate_limit' || e.status === 429) return 'rate-limited';
   if (
     name === 'AuthRetryableFetchError' ||
     name === 'TypeError' ||
@@ -47,6 +53,8 @@ export function tenantSignInMessage(error: unknown): string {
       return AUTH_MESSAGES.invalidCredentials;
     case 'email-not-confirmed':
       return AUTH_MESSAGES.emailNotConfirmed;
+    case 'rate-limited':
+      return AUTH_MESSAGES.rateLimited;
     case 'unreachable':
       return AUTH_MESSAGES.tenantUnavailable;
     default: {
@@ -63,6 +71,8 @@ export function platformSignInMessage(error: unknown, online = true): string {
       return AUTH_MESSAGES.invalidCredentials;
     case 'email-not-confirmed':
       return AUTH_MESSAGES.emailNotConfirmed;
+    case 'rate-limited':
+      return AUTH_MESSAGES.rateLimited;
     case 'unreachable':
       return online ? AUTH_MESSAGES.platformUnexpected : AUTH_MESSAGES.offline;
     default: {
@@ -70,4 +80,16 @@ export function platformSignInMessage(error: unknown, online = true): string {
       return typeof m === 'string' && m ? m : AUTH_MESSAGES.platformUnexpected;
     }
   }
+}
+
+/** Message for a failed password change (supabase.auth.updateUser with current_password). */
+export function changePasswordMessage(error: unknown): string {
+  const e = (error ?? {}) as ErrorLike;
+  const code = typeof e.code === 'string' ? e.code : '';
+  if (code === 'current_password_invalid' || code === 'current_password_required') return AUTH_MESSAGES.currentPasswordIncorrect;
+  if (code === 'same_password') return AUTH_MESSAGES.samePassword;
+  // The server's rule is the product's one rule: its message says what is missing.
+  if (code === 'weak_password' && typeof e.message === 'string' && e.message) return e.message;
+  if (classifyAuthError(error) === 'rate-limited') return AUTH_MESSAGES.rateLimited;
+  return AUTH_MESSAGES.passwordUpdateFailed;
 }

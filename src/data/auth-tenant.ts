@@ -5,7 +5,7 @@
  * change-password flow. The organization directory is auth-orgs.ts.
  */
 import { displayNameOf } from '../lib/display-name';
-import { AUTH_MESSAGES, classifyAuthError, tenantSignInMessage } from './auth-errors';
+import { AUTH_MESSAGES, changePasswordMessage, classifyAuthError, tenantSignInMessage } from './auth-errors';
 import { getCachedOrganization, rememberOrganization, type Organization } from './auth-orgs';
 import { cacheKeys, readCached, removeCached, writeCached, type TenantProfile } from './auth-session';
 import { getTenantClient } from './clients';
@@ -66,11 +66,12 @@ export async function signInTenant(org: Organization, email: string, password: s
 export type ChangePasswordResult = { ok: true } | { ok: false; message: string };
 
 /**
- * Changes the signed-in tenant user's password: the current password is
- * checked by signing in with it, then the new one is set. The database clears
- * the users row's require_password_change and sets password_changed_at itself
- * (trigger on auth.users in the users-and-roles migration), so the client
- * never writes those columns, which most roles may not update anyway.
+ * Changes the signed-in tenant user's password. The server checks the
+ * current password itself (GoTrue's current_password), so a stolen session
+ * cannot set a new one. The database clears the users row's
+ * require_password_change and sets password_changed_at itself (trigger on
+ * auth.users in the users-and-roles migration), so the client never writes
+ * those columns, which most roles may not update anyway.
  */
 export async function changeTenantPassword(slug: string, currentPassword: string, newPassword: string): Promise<ChangePasswordResult> {
   const org = getCachedOrganization(slug);
@@ -78,20 +79,12 @@ export async function changeTenantPassword(slug: string, currentPassword: string
   if (!org || !profile) return { ok: false, message: 'Organization configuration not loaded' };
   try {
     const client = clientFor(org);
-    const check = await client.auth.signInWithPassword({ email: profile.email, password: currentPassword });
-    if (check.error) {
-      return {
-        ok: false,
-        message:
-          classifyAuthError(check.error) === 'invalid-credentials' ? 'Current password is incorrect' : tenantSignInMessage(check.error),
-      };
-    }
-    const { error } = await client.auth.updateUser({ password: newPassword });
-    if (error) return { ok: false, message: 'Failed to update password. Please try again.' };
+    const { error } = await client.auth.updateUser({ password: newPassword, current_password: currentPassword });
+    if (error) return { ok: false, message: changePasswordMessage(error) };
     await writeCached(cacheKeys.tenantProfile(slug), { ...profile, require_password_change: false });
     return { ok: true };
   } catch {
-    return { ok: false, message: 'Failed to update password. Please try again.' };
+    return { ok: false, message: AUTH_MESSAGES.passwordUpdateFailed };
   }
 }
 
