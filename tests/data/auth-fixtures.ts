@@ -10,6 +10,11 @@ import type { TestStack } from '../support/stack';
 
 // Cost 4 keeps the suites fast; production hashes use the default of 10.
 process.env.AUTH_BCRYPT_COST = '4';
+// The suites sign in and refresh far faster than any person, all from one
+// in-process "address": the per-address token bucket would refuse them. The
+// failure limits and lockout keep their defaults; auth-rate-limit.test.ts
+// sets the bucket itself.
+process.env.AUTH_RATE_LIMIT_TOKEN_BURST = '1000';
 // Strict single use for the reuse-detection tests; the reuse-interval test turns it on itself.
 process.env.AUTH_REFRESH_REUSE_INTERVAL = '0';
 

@@ -36,3 +36,44 @@ export function bcryptCost(): number {
 export function refreshReuseIntervalSeconds(): number {
   return intFromEnv('AUTH_REFRESH_REUSE_INTERVAL', 10, 0, 3600);
 }
+
+/**
+ * Sign-in throttling (see docs/decisions/015-sign-in-rate-limits.md). Every
+ * count is per project, as each project is its own GoTrue; 0 turns a limit
+ * off.
+ */
+export interface SignInLimitSettings {
+  /** Token requests (password and refresh grants) an address may make per 5 minutes, sustained. */
+  tokenPerFiveMinutes: number;
+  /** Token requests an address may make at once before the sustained rate applies. */
+  tokenBurst: number;
+  /** Failed password checks an address may make per window before its password sign-ins are refused. */
+  addressFailures: number;
+  /** Failed password checks for one account from one address before that pair is locked. */
+  accountFailures: number;
+  /** Seconds over which failures are counted. */
+  failureWindowSeconds: number;
+  /** Seconds an account stays locked for the address that failed on it. */
+  lockoutSeconds: number;
+  /** Header carrying the client address, trusted only when set (AUTH_RATE_LIMIT_HEADER). */
+  addressHeader: string | null;
+}
+
+export function signInLimitSettings(): SignInLimitSettings {
+  const header = process.env.AUTH_RATE_LIMIT_HEADER?.trim();
+  return {
+    // GoTrue's GOTRUE_RATE_LIMIT_TOKEN_REFRESH and its fixed burst of 30.
+    tokenPerFiveMinutes: intFromEnv('AUTH_RATE_LIMIT_TOKEN_REFRESH', 150, 0, 1_000_000),
+    tokenBurst: intFromEnv('AUTH_RATE_LIMIT_TOKEN_BURST', 30, 1, 1_000_000),
+    // Hosted Supabase allows 30 sign-ins per 5 minutes per address; only
+    // failures count here, so a school's officers behind one NAT can all
+    // sign in at the start of a shift.
+    addressFailures: intFromEnv('AUTH_RATE_LIMIT_SIGN_IN_FAILURES', 30, 0, 1_000_000),
+    accountFailures: intFromEnv('AUTH_LOCKOUT_FAILURES', 5, 0, 1_000_000),
+    failureWindowSeconds: intFromEnv('AUTH_RATE_LIMIT_SIGN_IN_WINDOW', 300, 1, 24 * 3600),
+    // Brief on purpose: a lockout is a speed bump for the attacker, not a
+    // way for the attacker to keep the real user out.
+    lockoutSeconds: intFromEnv('AUTH_LOCKOUT_SECONDS', 60, 1, 3600),
+    addressHeader: header ? header : null,
+  };
+}

@@ -17,6 +17,8 @@ export class AuthHttpError extends Error {
     message: string,
     /** Extra top-level fields, e.g. weak_password: { reasons } */
     readonly extra: Record<string, unknown> = {},
+    /** Response headers, e.g. Retry-After on a 429 */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AuthHttpError';
@@ -35,7 +37,20 @@ export function wantsApi2024(c: Context): boolean {
   return v !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= API_VERSION_2024;
 }
 
+/** GoTrue's answer when a rate limit is reached; Retry-After tells well-behaved clients when to try again. */
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AuthHttpError(
+    429,
+    'over_request_rate_limit',
+    'Request rate limit reached',
+    {},
+    {
+      'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+    },
+  );
+
 export function renderAuthError(c: Context, err: AuthHttpError): Response {
+  for (const [name, value] of Object.entries(err.headers)) c.header(name, value);
   if (wantsApi2024(c)) {
     c.header(API_VERSION_HEADER, API_VERSION_2024);
     return c.json({ code: err.errorCode, message: err.message, ...err.extra }, err.status);

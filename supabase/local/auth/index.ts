@@ -12,9 +12,13 @@ import { logoutHandler } from './routes/logout';
 import { healthHandler, settingsHandler, signupHandler } from './routes/meta';
 import { tokenHandler } from './routes/token';
 import { getUserHandler, updateUserHandler } from './routes/user';
+import { SignInLimiter } from './sign-in-limiter';
 
 export function createAuthApp(): Hono<StackEnv> {
   const app = new Hono<StackEnv>();
+  // One limiter per app, so a server (and each test's stack) starts clean;
+  // its keys carry the project, so tenants never share counts.
+  const limiter = new SignInLimiter();
 
   // auth-js decides how to read error bodies from this response header.
   app.use('*', async (c, next) => {
@@ -25,9 +29,9 @@ export function createAuthApp(): Hono<StackEnv> {
   app.get('/health', healthHandler);
   app.get('/settings', settingsHandler);
   app.post('/signup', signupHandler);
-  app.post('/token', tokenHandler);
+  app.post('/token', (c) => tokenHandler(c, limiter));
   app.get('/user', getUserHandler);
-  app.put('/user', updateUserHandler);
+  app.put('/user', (c) => updateUserHandler(c, limiter));
   app.post('/logout', logoutHandler);
   app.post('/admin/users', createUserHandler);
   app.get('/admin/users', listUsersHandler);

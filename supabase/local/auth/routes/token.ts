@@ -1,14 +1,16 @@
 /**
- * POST /token: the password grant (sign in) and the refresh_token grant.
+ * POST /token: the password grant (sign in) and the refresh_token grant,
+ * both throttled by the auth app's SignInLimiter.
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { StackEnv } from '../../http/context';
 import { sessionResponse } from '../access-token';
-import { normalizeEmail, readJsonBody } from '../body';
+import { isValidEmail, normalizeEmail, readJsonBody } from '../body';
 import { badRequest } from '../errors';
 import { verifyPassword } from '../password';
 import { createSession, rotateRefreshToken } from '../sessions';
+import type { Attempt, SignInLimiter } from '../sign-in-limiter';
 import { findUserByEmail, findUserById, isBanned, type UserRow } from '../users';
 
 const PasswordGrant = z.object({
@@ -22,16 +24,20 @@ const RefreshGrant = z.object({
 
 const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials');
 
-async function passwordGrant(c: Context<StackEnv>): Promise<Response> {
+async function passwordGrant(c: Context<StackEnv>, limiter: SignInLimiter, attempt: Attempt): Promise<Response> {
   const body = await readJsonBody(c, PasswordGrant);
   const email = normalizeEmail(body.email);
   if (!email) throw badRequest('validation_failed', 'missing email or phone');
+  // Refused before bcrypt runs, so a blocked attacker costs no CPU.
+  limiter.begin(attempt, email);
   const db = c.get('project').engine;
-  const found = await findUserByEmail(db, email);
+  // An address GoTrue would not accept cannot belong to a user: no lookup.
+  const found = isValidEmail(email) ? await findUserByEmail(db, email) : null;
   // Always run bcrypt, against a dummy hash when there is no user, so the
   // response time does not tell which emails have accounts.
   const ok = await verifyPassword(body.password, found?.encrypted_password);
   if (!found || !ok) throw invalidCredentials();
+  limiter.succeeded(attempt, email);
   if (found.email_confirmed_at === null) throw badRequest('email_not_confirmed', 'Email not confirmed');
   if (isBanned(found)) throw badRequest('user_banned', 'User is banned');
   const signedIn = await db.transaction(async (tx) => {
@@ -72,9 +78,10 @@ async function refreshGrant(c: Context<StackEnv>): Promise<Response> {
   return c.json(await sessionResponse(c, user, r.sessionId, r.refreshToken, 'password', r.signedInAt));
 }
 
-export async function tokenHandler(c: Context<StackEnv>): Promise<Response> {
+export async function tokenHandler(c: Context<StackEnv>, limiter: SignInLimiter): Promise<Response> {
   const grant = c.req.query('grant_type');
-  if (grant === 'password') return passwordGrant(c);
-  if (grant === 'refresh_token') return refreshGrant(c);
-  throw badRequest('unsupported_grant_type', 'unsupported_grant_type');
+  if (grant !== 'password' && grant !== 'refresh_token') throw badRequest('unsupported_grant_type', 'unsupported_grant_type');
+  const attempt = limiter.attempt(c);
+  limiter.takeToken(attempt);
+  return grant === 'password' ? passwordGrant(c, limiter, attempt) : refreshGrant(c);
 }
