@@ -1,16 +1,20 @@
 /**
  * GET /user and PUT /user: the signed-in user reads and changes itself.
+ * An access token alone is not enough to take over the account: a new
+ * password needs the current one (GoTrue's current_password, as with
+ * GOTRUE_SECURITY_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD), and the email
+ * is changed only by an administrator (admin API, with the service key).
  */
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { StackEnv } from '../../http/context';
-import { isPgError } from '../../engine/types';
 import { assertEmail, normalizeEmail, readJsonBody } from '../body';
-import { badRequest, unprocessable } from '../errors';
+import { AuthHttpError, badRequest, unprocessable } from '../errors';
 import { requireUser } from '../guards';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../password';
 import { endSessions } from '../sessions';
-import { mergeMetadata, updateUser, userJson, type UserChanges } from '../users';
+import type { SignInLimiter } from '../sign-in-limiter';
+import { mergeMetadata, updateUser, userJson, type UserChanges, type UserRow } from '../users';
 
 const Metadata = z.record(z.string(), z.unknown(), { error: 'must be an object' });
 
@@ -19,6 +23,7 @@ const Metadata = z.record(z.string(), z.unknown(), { error: 'must be an object' 
 const UpdateUserBody = z.object({
   email: z.string({ error: 'must be a string' }).max(1024).optional(),
   password: z.string({ error: 'must be a string' }).max(1024).optional(),
+  current_password: z.string({ error: 'must be a string' }).max(1024).optional(),
   data: Metadata.nullable().optional(),
   phone: z.string().optional(),
   nonce: z.string().nullable().optional(),
@@ -33,38 +38,56 @@ export async function getUserHandler(c: Context<StackEnv>): Promise<Response> {
   return c.json(userJson(user));
 }
 
-export async function updateUserHandler(c: Context<StackEnv>): Promise<Response> {
+const emailChangeRefused = () =>
+  new AuthHttpError(403, 'feature_disabled', 'Changing your own email address is not allowed: an administrator changes it for you.');
+
+const currentPasswordMessage = 'Current password required when setting new password.';
+
+/**
+ * GoTrue's check of current_password. A wrong one counts like a failed
+ * sign-in (same lockout and per-address limit): a stolen access token must
+ * not become a way to guess the password.
+ */
+async function assertCurrentPassword(c: Context<StackEnv>, limiter: SignInLimiter, user: UserRow, given: string | undefined) {
+  // No password yet (e.g. made without one by an admin): nothing to confirm.
+  if (!user.encrypted_password) return;
+  if (!given) throw badRequest('current_password_required', currentPasswordMessage);
+  const attempt = limiter.attempt(c);
+  const email = user.email ?? user.id;
+  limiter.begin(attempt, email);
+  if (!(await verifyPassword(given, user.encrypted_password))) {
+    throw badRequest('current_password_invalid', currentPasswordMessage);
+  }
+  limiter.succeeded(attempt, email);
+}
+
+export async function updateUserHandler(c: Context<StackEnv>, limiter: SignInLimiter): Promise<Response> {
   const caller = await requireUser(c);
   const body = await readJsonBody(c, UpdateUserBody);
   if (body.phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   const changes: UserChanges = {};
+  if (body.email !== undefined) {
+    const email = normalizeEmail(body.email);
+    assertEmail(email);
+    // The same address again (supabase-js forms often resend it) is no change.
+    if (email !== caller.user.email) throw emailChangeRefused();
+  }
   if (body.password !== undefined) {
     checkPasswordStrength(body.password);
+    await assertCurrentPassword(c, limiter, caller.user, body.current_password);
     if (await verifyPassword(body.password, caller.user.encrypted_password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
     changes.passwordHash = await hashPassword(body.password);
   }
   if (body.data) changes.userMetadata = mergeMetadata(caller.user.raw_user_meta_data, body.data);
-  if (body.email !== undefined) {
-    const email = normalizeEmail(body.email);
-    assertEmail(email);
-    // No mailer locally: the change applies at once instead of after a
-    // confirmation link, keeping the address's confirmed state.
-    if (email !== caller.user.email) changes.email = email;
-  }
   const db = c.get('project').engine;
-  try {
-    const updated = await db.transaction(async (tx) => {
-      const u = await updateUser(tx, caller.user.id, changes);
-      // As GoTrue: a new password signs out every other session of the user.
-      if (u && changes.passwordHash !== undefined) await endSessions(tx, u.id, caller.sessionId, 'others');
-      return u;
-    });
-    if (!updated) throw badRequest('user_not_found', 'User not found');
-    return c.json(userJson(updated));
-  } catch (e) {
-    if (isPgError(e) && e.code === '23505') throw emailExists();
-    throw e;
-  }
+  const updated = await db.transaction(async (tx) => {
+    const u = await updateUser(tx, caller.user.id, changes);
+    // As GoTrue: a new password signs out every other session of the user.
+    if (u && changes.passwordHash !== undefined) await endSessions(tx, u.id, caller.sessionId, 'others');
+    return u;
+  });
+  if (!updated) throw badRequest('user_not_found', 'User not found');
+  return c.json(userJson(updated));
 }
