@@ -68,7 +68,7 @@ export class SignInLimiter {
     if (s.tokenPerFiveMinutes === 0) return;
     const now = Date.now();
     const perMs = s.tokenPerFiveMinutes / FIVE_MINUTES_MS;
-    const key = `${a.project}\u0000${a.address}`;
+    const key = perAddress(a);
     const b = this.buckets.get(key, now);
     const tokens = b ? Math.min(s.tokenBurst, b.tokens + (now - b.at) * perMs) : s.tokenBurst;
     const left = tokens >= 1 ? tokens - 1 : tokens;
@@ -85,12 +85,12 @@ export class SignInLimiter {
   begin(a: Attempt, email: string): void {
     const s = signInLimitSettings();
     const now = Date.now();
-    const ak = addressKey(a);
+    const ak = perAddress(a);
     const byAddress = this.byAddress.get(ak, now);
     if (s.addressFailures > 0 && byAddress && byAddress.count >= s.addressFailures) {
       throw tooManyRequests((byAddress.windowEnd - now) / 1000);
     }
-    const key = accountKey(a, email);
+    const key = perAccount(a, email);
     const byAccount = this.byAccount.get(key, now);
     if (byAccount && byAccount.lockedUntil > now) throw tooManyRequests((byAccount.lockedUntil - now) / 1000);
 
@@ -111,12 +111,12 @@ export class SignInLimiter {
   /** The right password: the attempt was no failure, and the account's count on this address ends. */
   succeeded(a: Attempt, email: string): void {
     const now = Date.now();
-    const ak = addressKey(a);
+    const ak = perAddress(a);
     const byAddress = this.byAddress.get(ak, now);
     if (byAddress && byAddress.count > 0) this.byAddress.set(ak, { ...byAddress, count: byAddress.count - 1 });
-    this.byAccount.delete(accountKey(a, email));
+    this.byAccount.delete(perAccount(a, email));
   }
 }
 
-const addressKey = (a: Attempt) => `${a.project}\u0000${a.address}`;
-const accountKey = (a: Attempt, email: string) => `${a.project}\u0000${a.address}\u0000${email}`;
+const perAddress = (a: Attempt) => `${a.project}\u0000${a.address}`;
+const perAccount = (a: Attempt, email: string) => `${a.project}\u0000${a.address}\u0000${email}`;
