@@ -422,7 +422,19 @@ test('the door log report filters and downloads a CSV (parsed back, compared wit
   expect(csv.suggestedFilename()).toMatch(/^door-logs-report-\d{4}-\d{2}-\d{2}\.csv$/);
   const parsed = Papa.parse<string[]>(readFileSync(await csv.path(), 'utf8').trimEnd());
   expect(parsed.errors).toEqual([]);
-  expect(parsed.data[0]).toEqual(['Date/Time', 'Door Number', 'Campus', 'Status', 'Problem', 'Maintenance', 'Created By', 'Notes']);
+  expect(parsed.data[0]).toEqual([
+    'Date/Time',
+    'Door Number',
+    'Campus',
+    'Status',
+    'Problem',
+    'Maintenance',
+    'Created By',
+    'Notes',
+    'Recorded on Device',
+    'Received by Server',
+    'Device Clock',
+  ]);
   const rows = parsed.data.slice(1);
   expect(rows.every((r) => r[2] === MIDDLE && r[5] === 'yes')).toBe(true);
   expect(rows.map((r) => [r[1], r[4], r[7]].join('|')).sort()).toEqual(expected);
@@ -445,6 +457,90 @@ test('the door log report filters and downloads a CSV (parsed back, compared wit
   await expect(dialog.getByText(/^0 of [\d,]+ logs$/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Export CSV' }).click();
   await expect(dialog.getByText('No data to export')).toBeVisible();
+  await done(page);
+});
+
+/**
+ * The officer's check, sent straight to the tenant's API as an installed app
+ * on an older bundle would (no x-client-time header), dated `createdAt`.
+ */
+async function officerPostsCheck(doorId: string, createdAt: string): Promise<void> {
+  const config = (await (await fetch(`${local.base}/app-config.json`)).json()) as { platformUrl: string; platformAnonKey: string };
+  const orgs = (await (
+    await fetch(`${config.platformUrl}/rest/v1/rpc/get_organization_by_slug`, {
+      method: 'POST',
+      headers: { apikey: config.platformAnonKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ org_slug: SLUG }),
+    })
+  ).json()) as Array<{ supabase_url: string; supabase_anon_key: string }>;
+  const org = orgs[0]!;
+  const headers = { apikey: org.supabase_anon_key, 'content-type': 'application/json' };
+  const signIn = await fetch(`${org.supabase_url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: 'officer@lincoln-isd.test', password: PASSWORD }),
+  });
+  const { access_token } = (await signIn.json()) as { access_token: string };
+  const r = await fetch(`${org.supabase_url}/rest/v1/door_log`, {
+    method: 'POST',
+    headers: { ...headers, authorization: `Bearer ${access_token}` },
+    body: JSON.stringify({ door_id: doorId, door_status: 'operational', campus: MIDDLE, created_at: createdAt }),
+  });
+  expect(r.status).toBe(201);
+}
+
+test('a check dated 2099 is filed at its arrival and flagged: door details and the report say the device clock was off, with both times', async ({
+  browser,
+}) => {
+  const campuses = await rest<Array<{ id: string; campus_name: string }>>(`campus?select=id,campus_name`);
+  const middleId = campuses.find((c) => c.campus_name === MIDDLE)!.id;
+  const [door] = await rest<Array<{ id: string }>>(`doors?select=id&campus_id=eq.${middleId}&door_number=eq.EA7`);
+  await officerPostsCheck(door!.id, '2099-01-01T00:00:00.000Z');
+  const [stored] = await rest<Array<{ created_at: string; received_at: string; clock_skew_ms: number | null }>>(
+    `door_log?select=created_at,received_at,clock_skew_ms&door_id=eq.${door!.id}&device_created_at=eq.2099-01-01T00:00:00%2B00:00`,
+  );
+  expect(Date.parse(stored!.created_at)).toBe(Date.parse(stored!.received_at));
+  expect(stored!.clock_skew_ms).toBeGreaterThan(0);
+
+  const page = await signIn(browser, 'security@lincoln-isd.test');
+  const campus = page.getByTestId('campus-card').filter({ hasText: MIDDLE });
+  const tile = campus.locator('[data-testid="door-tile"][data-door="EA7"]');
+  const toggle = campus.getByRole('button', { name: new RegExp(MIDDLE) });
+  await expect(toggle).toBeVisible();
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await tile.click();
+  const details = page.getByRole('dialog', { name: 'Door EA7' });
+  const flag = details.getByTestId('clock-flag');
+  await expect(flag).toContainText(/Device clock off by \d+ days? .*\(ahead\)/);
+  await expect(flag).toContainText(
+    `Recorded on the device as ${await page.evaluate(() => new Date('2099-01-01T00:00:00.000Z').toLocaleString())}`,
+  );
+  await details.getByRole('button', { name: 'Close' }).first().click();
+
+  await card(page, 'Door Logs').click();
+  const dialog = page.getByRole('dialog', { name: 'Door Logs Report' });
+  await dialog.getByRole('textbox', { name: 'Door Range (A-B)' }).fill('EA7-EA7');
+  await dialog.getByRole('combobox', { name: 'Campus' }).selectOption(MIDDLE);
+  const flaggedRow = dialog.getByRole('row').filter({ hasText: 'Device clock off by' });
+  await expect(flaggedRow).toHaveCount(1);
+  const device2099 = await page.evaluate(() => new Date('2099-01-01T00:00:00.000Z').toLocaleString());
+  await expect(flaggedRow).toContainText(device2099);
+
+  const csvDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export CSV' }).click();
+  const parsed = Papa.parse<string[]>(readFileSync(await (await csvDownload).path(), 'utf8').trimEnd());
+  const flagged = parsed.data.slice(1).filter((r) => (r[10] ?? '').startsWith('Device clock off by'));
+  expect(flagged).toHaveLength(1);
+  expect(flagged[0]![8]).toBe(device2099);
+  expect(flagged[0]![9]).toBe(flagged[0]![0]);
+
+  const pdfDownload = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Export PDF' }).click();
+  const text = readFileSync(await (await pdfDownload).path()).toString('latin1');
+  // Column heads wrap onto two lines in the PDF.
+  expect(text).toMatch(/\(Recorded on\) Tj\s+T\* \(Device\)/);
+  expect(text).toMatch(/\(Received by\) Tj\s+T\* \(Server\)/);
+  expect(text).toMatch(/Device clock off by \d+ days?/);
   await done(page);
 });
 
