@@ -113,6 +113,9 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
     }),
   );
   app.route('/api', api);
+  // A nested app's notFound never fires under route(): without this, an
+  // unknown /api path would fall through to the app shell.
+  app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   app.get('/app-config.json', (c) =>
     c.json({ platformUrl: `${stack.publicUrl}/platform`, platformAnonKey: stack.platform.keys.anonKey }, 200, {
