@@ -15,6 +15,12 @@ export interface TenantProvisionInput {
   createdBy?: string | null;
 }
 
+/** How long the stack trusts a tenant's served state before reading the platform again (TENANT_STATUS_TTL_MS, default 2 s). */
+export function tenantStatusTtlMs(): number {
+  const n = Number(process.env.TENANT_STATUS_TTL_MS ?? '');
+  return Number.isInteger(n) && n >= 0 && n <= 60_000 ? n : 2000;
+}
+
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 export class Stack {
@@ -35,14 +41,32 @@ export class Stack {
     return `${this.publicUrl}/t/${slug}`;
   }
 
-  /** The tenant project for `slug`, if the platform knows it as a local, provisioned tenant. */
+  /**
+   * The tenant project for `slug`, while the platform says it is served: its
+   * database active and its status active or trial (a suspended or canceled
+   * tenant is refused). The answer is re-read every TENANT_STATUS_TTL_MS, so a
+   * change on the platform takes effect within seconds, without a restart.
+   */
   async tenant(slug: string): Promise<Project | null> {
     if (!SLUG_PATTERN.test(slug)) return null;
-    const open = this.tenants.get(slug);
-    if (open) return open;
-    const known = await this.platform.engine.query(`select 1 from public."Tenants" where slug = $1 and database_status = 'active'`, [slug]);
-    if (!known.rows.length) return null;
+    if (!(await this.served(slug))) return null;
     return this.openTenant(slug);
+  }
+
+  private servedCache = new Map<string, { at: number; ok: Promise<boolean> }>();
+
+  private served(slug: string): Promise<boolean> {
+    const now = Date.now();
+    const hit = this.servedCache.get(slug);
+    if (hit && now - hit.at < tenantStatusTtlMs()) return hit.ok;
+    const ok = this.platform.engine
+      .query(`select 1 from public."Tenants" where slug = $1 and database_status = 'active' and status in ('active', 'trial')`, [slug])
+      .then((r) => r.rows.length > 0);
+    // One read per slug per interval, shared by the requests that arrive meanwhile.
+    this.servedCache.set(slug, { at: now, ok });
+    ok.catch(() => this.servedCache.delete(slug));
+    if (this.servedCache.size > 10_000) this.servedCache.clear();
+    return ok;
   }
 
   private openTenant(slug: string): Promise<Project> {
@@ -84,22 +108,34 @@ export class Stack {
       );
       const id = r.rows[0]?.id;
       await tx.query(
-        `insert into public.tenant_secrets (tenant_id, service_role_key, jwt_secret) values ($1, $2, $3)
-         on conflict (tenant_id) do update set service_role_key = excluded.service_role_key, jwt_secret = excluded.jwt_secret`,
-        [id, project.keys.serviceKey, project.keys.jwtSecret],
+        `insert into public.tenant_secrets (tenant_id, service_role_key, jwt_secret, project_url) values ($1, $2, $3, $4)
+         on conflict (tenant_id) do update set service_role_key = excluded.service_role_key, jwt_secret = excluded.jwt_secret,
+           project_url = excluded.project_url`,
+        [id, project.keys.serviceKey, project.keys.jwtSecret, this.tenantUrl(input.slug)],
       );
     });
+    this.servedCache.delete(input.slug);
     return project;
   }
 
   /** Local tenants follow the stack's address (a new port or PUBLIC_URL). */
   async refreshTenantUrls(): Promise<void> {
-    await this.platform.engine.query(
-      `update public."Tenants" set supabase_url = $1 || '/t/' || slug
-        where database_status = 'active' and supabase_url is distinct from $1 || '/t/' || slug
-          and supabase_url ~ '/t/[a-z0-9-]+$'`,
-      [this.publicUrl],
-    );
+    // The server's own change (as the database owner): the key's URL moves with the tenant's.
+    await this.platform.engine.transaction(async (tx) => {
+      await tx.query(
+        `update public."Tenants" set supabase_url = $1 || '/t/' || slug
+          where database_status = 'active' and supabase_url is distinct from $1 || '/t/' || slug
+            and supabase_url ~ '/t/[a-z0-9-]+$'`,
+        [this.publicUrl],
+      );
+      await tx.query(
+        `update public.tenant_secrets s set project_url = t.supabase_url
+           from public."Tenants" t
+          where t.id = s.tenant_id and s.project_url is distinct from t.supabase_url
+            and s.project_url ~ '/t/[a-z0-9-]+$' and t.supabase_url = $1 || '/t/' || t.slug`,
+        [this.publicUrl],
+      );
+    });
   }
 
   async close(): Promise<void> {

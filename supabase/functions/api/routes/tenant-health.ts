@@ -20,16 +20,19 @@ export function tenantHealthRoutes(deps: ApiDeps): Hono {
     if (!parsed.success) return c.json({ ok: false, error: 'Body must be {"tenantSlug": "<slug>"}' }, 400);
 
     const platform = platformAsService(deps);
-    const { data: tenant, error } = await platform
-      .from('Tenants')
-      .select('id, slug, supabase_url')
-      .eq('slug', parsed.data.tenantSlug)
-      .maybeSingle();
+    const { data: tenant, error } = await platform.from('Tenants').select('id, slug').eq('slug', parsed.data.tenantSlug).maybeSingle();
     if (error) return c.json({ ok: false, error: error.message }, 502);
     if (!tenant) return c.json({ ok: false, error: 'Organization not found' }, 404);
-    const { data: secret } = await platform.from('tenant_secrets').select('service_role_key').eq('tenant_id', tenant.id).maybeSingle();
+    // The key and the one URL it may be sent to come from the same server-only row:
+    // Tenants.supabase_url is the public face and never decides where a key goes.
+    const { data: secret } = await platform
+      .from('tenant_secrets')
+      .select('service_role_key, project_url')
+      .eq('tenant_id', tenant.id)
+      .maybeSingle();
     const serviceKey = secret?.service_role_key as string | undefined;
-    if (!serviceKey) {
+    const projectUrl = secret?.project_url as string | undefined;
+    if (!serviceKey || !projectUrl) {
       return c.json({
         ok: false,
         dbHealthy: false,
@@ -41,7 +44,7 @@ export function tenantHealthRoutes(deps: ApiDeps): Hono {
     }
 
     const started = performance.now();
-    const tenantDb = tenantAsService(deps, String(tenant.supabase_url), serviceKey);
+    const tenantDb = tenantAsService(deps, projectUrl, serviceKey);
     const { error: readError } = await tenantDb.from('users').select('id', { count: 'exact', head: true });
     const elapsedMs = Math.round(performance.now() - started);
     return c.json({
