@@ -4,6 +4,12 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import './app/styles.css';
 
+// Zod probes eval support with `new Function`, which the app's CSP refuses
+// and reports as a violation (decision 016). jitless skips the probe; zod reads
+// this shared object whether its core loaded before this line or after.
+const zodConfig = ((globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig ??= {});
+zodConfig.jitless = true;
+
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 createRoot(root).render(

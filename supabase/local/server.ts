@@ -12,6 +12,7 @@ import { createAuthApp } from './auth';
 import type { StackEnv } from './http/context';
 import { DEFAULT_BODY_LIMIT, projectGateway } from './http/gateway';
 import { apiTooDeep, authTooDeep, jsonDepthGuard } from './http/json-depth';
+import { securityHeaders } from './http/security-headers';
 import { createRestApp } from './rest';
 import type { Stack } from './stack';
 
@@ -69,6 +70,7 @@ async function serveStatic(c: Context, dir: string): Promise<Response> {
 
 export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   const app = new Hono();
+  app.use('*', securityHeaders({ publicUrl: () => stack.publicUrl, tenantOrigins: () => stack.tenantOrigins() }));
   const limit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const tooLarge = bodyLimit({
     maxSize: limit,

@@ -53,6 +53,28 @@ export class Stack {
     return this.openTenant(slug);
   }
 
+  private originsCache: { at: number; origins: Promise<string[]> } | null = null;
+
+  /** Origins of the served tenants' project URLs, for the app's connect-src (read at most every 30 s). */
+  tenantOrigins(): Promise<string[]> {
+    const now = Date.now();
+    if (this.originsCache && now - this.originsCache.at < 30_000) return this.originsCache.origins;
+    const origins = this.platform.engine
+      .query<{ supabase_url: string }>(`select distinct supabase_url from public."Tenants" where status in ('active', 'trial')`)
+      .then((r) =>
+        r.rows.flatMap((row) => {
+          try {
+            return [new URL(row.supabase_url).origin];
+          } catch {
+            return [];
+          }
+        }),
+      );
+    this.originsCache = { at: now, origins };
+    origins.catch(() => (this.originsCache = null));
+    return origins;
+  }
+
   private servedCache = new Map<string, { at: number; ok: Promise<boolean> }>();
 
   private served(slug: string): Promise<boolean> {

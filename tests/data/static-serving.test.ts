@@ -52,6 +52,36 @@ describe('static PWA serving', () => {
     expect((await get('/api/health')).status).toBe(200);
   });
 
+  it('serves HTML with a CSP, nosniff, a referrer policy and a camera-only-for-the-app permissions policy (decision 016)', async () => {
+    const shell = await get('/tenant/lincoln-isd/rounds');
+    const csp = shell.headers.get('content-security-policy') ?? '';
+    const directives = new Map(
+      csp.split(';').map((d) => {
+        const [k = '', ...v] = d.trim().split(/\s+/);
+        return [k, v] as const;
+      }),
+    );
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(directives.get('object-src')).toEqual(["'none'"]);
+    const connect = directives.get('connect-src') ?? [];
+    expect(connect).toContain("'self'");
+    expect(connect).toContain('https://nominatim.openstreetmap.org');
+    expect(connect.every((o) => o === "'self'" || /^https?:\/\/[^/]+$/.test(o))).toBe(true);
+    expect(shell.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(shell.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(shell.headers.get('permissions-policy')).toMatch(/(^|, )camera=\(self\)/);
+    expect(shell.headers.get('strict-transport-security')).toBeNull();
+    const asset = await get('/assets/app-1234.js');
+    expect(asset.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(asset.headers.get('content-security-policy')).toBeNull();
+  });
+
+  it('adds HSTS only when the app is served over https', async () => {
+    const viaProxy = await app.fetch(new Request(`${TEST_ORIGIN}/`, { headers: { 'x-forwarded-proto': 'https' } }));
+    expect(viaProxy.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  });
+
   it('holds every route, the product API included, to the configured body limit', async () => {
     const small = createServer(t.stack, { bodyLimit: 1024 });
     const big = JSON.stringify({ slug: 'x'.repeat(4096) });
