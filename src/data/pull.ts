@@ -9,6 +9,7 @@
  * A table the server says does not exist is marked in its sync_state row
  * (missing_on_server_at) so screens can tell "not there" from "not pulled yet".
  */
+import type { Checkpoint } from './push';
 import type { TenantDb } from './local-db';
 import type { CacheRow, SyncState } from './outbox-types';
 import { compareCursor, overlapStart, type Cursor } from './pull-cursor';
@@ -24,6 +25,8 @@ export interface PullDeps {
   transport: SyncTransport;
   pageSize?: number;
   overlapMs?: number;
+  /** Called after each applied page: the engine throws here once it is stopping, so a long first pull never holds a sign-out. */
+  checkpoint?: Checkpoint;
 }
 
 export type PullOutcome =
@@ -141,6 +144,7 @@ export async function pullTable(deps: PullDeps, table: SyncedTable): Promise<Pul
     const last = cursorOf(r.rows.at(-1));
     applied += await applyRows(db, table, r.rows, { cursor: last });
     if (r.rows.length < pageSize || !last) break;
+    await deps.checkpoint?.('pull-page');
     after = last;
   }
   return { kind: 'ok', applied, requests };

@@ -93,6 +93,8 @@ export class SyncEngine {
   };
   private listeners = new Set<(s: EngineState) => void>();
   private dead = false;
+  /** Set by stop(): the running cycle ends at its next checkpoint instead of finishing a long pull. */
+  private stopping = false;
   private abort: AbortController | null = null;
   private releaseLeadership: (() => void) | null = null;
   private leadership: Promise<void> | null = null;
@@ -160,6 +162,7 @@ export class SyncEngine {
 
   /** A graceful close: finishes the running cycle, then hands leadership on. */
   async stop(): Promise<void> {
+    this.stopping = true;
     this.abort?.abort();
     this.detachTriggers();
     await this.cycle;
@@ -217,9 +220,9 @@ export class SyncEngine {
   }
 
   private checkpoint: Checkpoint = async (label) => {
-    if (this.dead) throw new EngineKilledError(label);
+    if (this.dead || this.stopping) throw new EngineKilledError(label);
     await this.opts.checkpoint?.(label);
-    if (this.dead) throw new EngineKilledError(label);
+    if (this.dead || this.stopping) throw new EngineKilledError(label);
   };
 
   private async runCycles(): Promise<void> {
@@ -287,19 +290,20 @@ export class SyncEngine {
 
   private async pullAll(): Promise<void> {
     let refreshed = false;
+    const deps = {
+      db: this.db,
+      transport: this.transport,
+      pageSize: this.opts.pageSize,
+      overlapMs: this.opts.overlapMs,
+      checkpoint: this.checkpoint,
+    };
     for (const table of this.tables) {
-      let r: PullOutcome = await pullTable(
-        { db: this.db, transport: this.transport, pageSize: this.opts.pageSize, overlapMs: this.opts.overlapMs },
-        table,
-      );
+      let r: PullOutcome = await pullTable(deps, table);
       await this.checkpoint('after-pull');
       if (r.kind === 'auth' && !refreshed) {
         refreshed = true;
         if (!(await this.refresh(r.token, r.error))) return;
-        r = await pullTable(
-          { db: this.db, transport: this.transport, pageSize: this.opts.pageSize, overlapMs: this.opts.overlapMs },
-          table,
-        );
+        r = await pullTable(deps, table);
       }
       if (r.kind === 'auth') {
         // A fresh token refused as well (see runOnce).

@@ -126,4 +126,35 @@ describe('pull', () => {
     expect(server.rows[0]).toEqual({ condition: 'Locked always', default_condition: 'Locked always' });
     await closeTab(tab);
   });
+  it('stop() ends a long first pull at its next page instead of waiting for the whole tenant (sign-out never hangs)', async () => {
+    const f = await tenantFixture(t, 'security_admin', 3);
+    await f.project.engine.query(`insert into public.doors (door_number, campus_id) select 'P' || g, $1 from generate_series(1, 40) g`, [
+      f.campusId,
+    ]);
+    const dev = device(t);
+    let stopped: Promise<void> | null = null;
+    const tab = await openTab(f, dev, {
+      pageSize: 2,
+      tables: ['doors'],
+      pullAfterPush: true,
+      // The user taps Sign Out while the second page is being applied.
+      checkpoint: (label) => {
+        if (label === 'pull-page' && !stopped) stopped = tab.engine.stop();
+      },
+    });
+    await f.signIn(tab.client);
+    tab.engine.start();
+    await tab.engine.waitForLeadership();
+    const pulling = tab.engine.requestSync();
+    await expect.poll(() => stopped !== null).toBe(true);
+    await stopped;
+    await pulling;
+    const pages = dev.net.log.filter((l) => l.path.includes('/rest/v1/doors')).length;
+    // 43 doors in pages of 2 would take 22 requests; stopping ends it after the first.
+    expect(pages).toBe(1);
+    expect(await tab.db.cache('doors').count()).toBe(2);
+    // What was applied stays applied: the next sign-in resumes from the watermark.
+    expect((await tab.db.sync_state.get('doors'))?.updated_at).toBeTruthy();
+    tab.db.close();
+  });
 });
