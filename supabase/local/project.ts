@@ -30,10 +30,15 @@ export function engineConfigFromEnv(env: NodeJS.ProcessEnv = process.env, defaul
   return { kind: 'pglite', dataDir: env.DATA_DIR ?? defaultDataDir };
 }
 
+/** The PostgreSQL database of a tenant project. */
+export function tenantDatabaseName(config: Extract<EngineConfig, { kind: 'postgres' }>, ref: string): string {
+  return `${config.prefix}t_${ref}`;
+}
+
 async function openEngine(config: EngineConfig, kind: ProjectKind, ref: string): Promise<{ engine: SqlEngine; created: boolean }> {
   if (config.kind === 'postgres') {
     const template = await postgresTemplate(config.url, kind);
-    const name = kind === 'platform' ? `${config.prefix}platform` : `${config.prefix}t_${ref}`;
+    const name = kind === 'platform' ? `${config.prefix}platform` : tenantDatabaseName(config, ref);
     const engine = await openPostgres(config.url, name, template);
     return { engine, created: engine.created };
   }

@@ -9,12 +9,18 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { createApiApp } from '../functions/api/app';
 import { createAuthApp } from './auth';
+import { AuthHttpError, renderAuthError } from './auth/errors';
 import type { StackEnv } from './http/context';
 import { DEFAULT_BODY_LIMIT, projectGateway } from './http/gateway';
 import { apiTooDeep, authTooDeep, jsonDepthGuard } from './http/json-depth';
+import { localProjectsApp } from './http/local-projects';
 import { securityHeaders } from './http/security-headers';
 import { createRestApp } from './rest';
 import type { Stack } from './stack';
+
+/** What a tenant's sign-in answers while its licence rule refuses it (auth code license_inactive). */
+export const LICENCE_INACTIVE_MESSAGE =
+  "This organization's licence is not active, so no one can sign in. Please contact your administrator.";
 
 export interface ServerOptions {
   /** The built PWA to serve (vite's dist/); omitted in tests and dev. */
@@ -95,10 +101,19 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   const tenant = new Hono<StackEnv>();
   tenant.use(
     '*',
-    projectGateway((c) => stack.tenant(c.req.param('slug') ?? ''), limit),
+    projectGateway((c) => stack.tenantForRequest(c.req.param('slug') ?? '', c.req.header('apikey') ?? c.req.query('apikey')), limit),
     tooLarge,
   );
   tenant.use('/auth/v1/*', jsonDepthGuard(authTooDeep));
+  // The licence rule (docs/decisions/018): no new sign-in while a tenant that
+  // requires a licence holds no active one. Refreshes go on, so a signed-in
+  // officer's queued checks still reach the server.
+  tenant.use('/auth/v1/token', async (c, next) => {
+    if (c.req.query('grant_type') === 'password' && !(await stack.signInAllowed(c.req.param('slug') ?? ''))) {
+      return renderAuthError(c, new AuthHttpError(403, 'license_inactive', LICENCE_INACTIVE_MESSAGE));
+    }
+    await next();
+  });
   tenant.route('/auth/v1', createAuthApp());
   tenant.route('/rest/v1', createRestApp());
   app.route('/t/:slug', tenant);
@@ -112,9 +127,15 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
       platformServiceKey: stack.platform.keys.serviceKey,
       platformAnonKey: stack.platform.keys.anonKey,
       fetch: async (input, init) => app.fetch(new Request(input, init)),
+      provisioning: { driver: 'local', url: `${stack.publicUrl}/local/v1` },
     }),
   );
   app.route('/api', api);
+
+  const local = new Hono();
+  local.use('*', tooLarge, jsonDepthGuard(apiTooDeep));
+  local.route('/', localProjectsApp(stack));
+  app.route('/local/v1', local);
   // A nested app's notFound never fires under route(): without this, an
   // unknown /api path would fall through to the app shell.
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));

@@ -3,8 +3,12 @@
  * hosts (opened on first use), and tenant provisioning. A hosted deployment
  * has the same shape: one Supabase project for the platform, one per tenant.
  */
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { dropDatabase } from './engine/postgres-engine';
 import type { ProjectKind } from './migrate';
-import { openProject, type EngineConfig, type Project } from './project';
+import { openProject, tenantDatabaseName, type EngineConfig, type Project } from './project';
 
 export interface TenantProvisionInput {
   slug: string;
@@ -22,6 +26,14 @@ export function tenantStatusTtlMs(): number {
 }
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** served: open to its users; creating: its project is being provisioned (service key only); null: not served. */
+export type TenantServedState = 'served' | 'creating' | null;
+
+interface TenantFacts {
+  state: TenantServedState;
+  licenceOk: boolean;
+}
 
 export class Stack {
   private tenants = new Map<string, Promise<Project>>();
@@ -49,8 +61,23 @@ export class Stack {
    */
   async tenant(slug: string): Promise<Project | null> {
     if (!SLUG_PATTERN.test(slug)) return null;
-    if (!(await this.served(slug))) return null;
+    if ((await this.servedState(slug)) !== 'served') return null;
     return this.openTenant(slug);
+  }
+
+  /**
+   * The project a request may reach: a served tenant for any valid key, and
+   * a tenant whose project is still being created (database_status
+   * creating) for the service key alone, so the product API can finish
+   * provisioning (its first admin) before anyone else gets in.
+   */
+  async tenantForRequest(slug: string, apikey: string | undefined): Promise<Project | null> {
+    if (!SLUG_PATTERN.test(slug)) return null;
+    const state = await this.servedState(slug);
+    if (state === 'served') return this.openTenant(slug);
+    if (state !== 'creating' || !apikey || !(await this.projectExists(slug))) return null;
+    const project = await this.openTenant(slug);
+    return apikey === project.keys.serviceKey ? project : null;
   }
 
   private originsCache: { at: number; origins: Promise<string[]> } | null = null;
@@ -75,20 +102,53 @@ export class Stack {
     return origins;
   }
 
-  private servedCache = new Map<string, { at: number; ok: Promise<boolean> }>();
+  private servedCache = new Map<string, { at: number; state: Promise<TenantServedState> }>();
 
-  private served(slug: string): Promise<boolean> {
+  /**
+   * Whether the platform lets the stack serve a tenant, and whether it may
+   * sign users in under its licence rule (require_license needs an active
+   * licence, docs/decisions/018).
+   */
+  private servedState(slug: string): Promise<TenantServedState> {
+    return this.tenantFacts(slug).then((f) => f.state);
+  }
+
+  /** The licence rule for sign-in: refused while the tenant requires a licence and holds no active one. */
+  async signInAllowed(slug: string): Promise<boolean> {
+    return (await this.tenantFacts(slug)).licenceOk;
+  }
+
+  private factsCache = new Map<string, { at: number; facts: Promise<TenantFacts> }>();
+
+  private tenantFacts(slug: string): Promise<TenantFacts> {
     const now = Date.now();
-    const hit = this.servedCache.get(slug);
-    if (hit && now - hit.at < tenantStatusTtlMs()) return hit.ok;
-    const ok = this.platform.engine
-      .query(`select 1 from public."Tenants" where slug = $1 and database_status = 'active' and status in ('active', 'trial')`, [slug])
-      .then((r) => r.rows.length > 0);
+    const hit = this.factsCache.get(slug);
+    if (hit && now - hit.at < tenantStatusTtlMs()) return hit.facts;
+    const facts = this.platform.engine
+      .query<{ status: string; database_status: string; licence_ok: boolean }>(
+        `select status, database_status, public.tenant_licence_ok(id) as licence_ok from public."Tenants" where slug = $1`,
+        [slug],
+      )
+      .then((r): TenantFacts => {
+        const row = r.rows[0];
+        if (!row) return { state: null, licenceOk: false };
+        const served = row.database_status === 'active' && (row.status === 'active' || row.status === 'trial');
+        return {
+          state: served ? 'served' : row.database_status === 'creating' ? 'creating' : null,
+          licenceOk: row.licence_ok === true,
+        };
+      });
     // One read per slug per interval, shared by the requests that arrive meanwhile.
-    this.servedCache.set(slug, { at: now, ok });
-    ok.catch(() => this.servedCache.delete(slug));
-    if (this.servedCache.size > 10_000) this.servedCache.clear();
-    return ok;
+    this.factsCache.set(slug, { at: now, facts });
+    facts.catch(() => this.factsCache.delete(slug));
+    if (this.factsCache.size > 10_000) this.factsCache.clear();
+    return facts;
+  }
+
+  /** Forgets what the stack knows of a tenant, so a change made by the server itself applies at once. */
+  forgetTenantState(slug: string): void {
+    this.factsCache.delete(slug);
+    this.originsCache = null;
   }
 
   private openTenant(slug: string): Promise<Project> {
@@ -99,6 +159,40 @@ export class Stack {
       p.catch(() => this.tenants.delete(slug));
     }
     return p;
+  }
+
+  /** Creates (or opens) a tenant project's database from the migrated template: the local provisioning driver's first step. */
+  createTenantProject(ref: string): Promise<Project> {
+    if (!SLUG_PATTERN.test(ref)) throw new Error(`Invalid project ref: ${ref}`);
+    return this.openTenant(ref);
+  }
+
+  /** Whether a tenant project's database exists (open, on disk, or on the PostgreSQL server). */
+  async projectExists(ref: string): Promise<boolean> {
+    if (!SLUG_PATTERN.test(ref)) return false;
+    if (this.tenants.has(ref)) return true;
+    if (this.config.kind === 'pglite') return this.config.dataDir !== null && existsSync(this.tenantDir(ref));
+    const r = await this.platform.engine.query('select 1 from pg_database where datname = $1', [tenantDatabaseName(this.config, ref)]);
+    return r.rows.length > 0;
+  }
+
+  /** Deletes a tenant project and its database for good (the tenant was deleted). */
+  async deleteTenantProject(ref: string): Promise<void> {
+    if (!SLUG_PATTERN.test(ref)) throw new Error(`Invalid project ref: ${ref}`);
+    const open = this.tenants.get(ref);
+    this.tenants.delete(ref);
+    this.forgetTenantState(ref);
+    if (open) await open.then((p) => p.engine.close()).catch(() => undefined);
+    if (this.config.kind === 'pglite') {
+      if (this.config.dataDir !== null) await rm(this.tenantDir(ref), { recursive: true, force: true });
+      return;
+    }
+    await dropDatabase(this.config.url, tenantDatabaseName(this.config, ref));
+  }
+
+  private tenantDir(ref: string): string {
+    if (this.config.kind !== 'pglite' || this.config.dataDir === null) throw new Error('no data directory');
+    return join(this.config.dataDir, 'tenants', ref);
   }
 
   /**
@@ -130,13 +224,14 @@ export class Stack {
       );
       const id = r.rows[0]?.id;
       await tx.query(
-        `insert into public.tenant_secrets (tenant_id, service_role_key, jwt_secret, project_url) values ($1, $2, $3, $4)
+        `insert into public.tenant_secrets (tenant_id, service_role_key, jwt_secret, project_url, provider, provider_ref)
+         values ($1, $2, $3, $4, 'local', $5)
          on conflict (tenant_id) do update set service_role_key = excluded.service_role_key, jwt_secret = excluded.jwt_secret,
-           project_url = excluded.project_url`,
-        [id, project.keys.serviceKey, project.keys.jwtSecret, this.tenantUrl(input.slug)],
+           project_url = excluded.project_url, provider = 'local', provider_ref = excluded.provider_ref`,
+        [id, project.keys.serviceKey, project.keys.jwtSecret, this.tenantUrl(input.slug), input.slug],
       );
     });
-    this.servedCache.delete(input.slug);
+    this.forgetTenantState(input.slug);
     return project;
   }
 

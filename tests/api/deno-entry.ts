@@ -25,12 +25,31 @@ const CONFIG = fileURLToPath(new URL('../../supabase/functions/api/deno.json', i
 const DENO_DIR = fileURLToPath(new URL('../../.cache/deno', import.meta.url));
 const STARTUP_MS = 90_000;
 
-/** The secrets Supabase gives every Edge Function. */
+/** The secrets Supabase gives every Edge Function, and the function's own provisioning settings (index.ts). */
 export interface EdgeSecrets {
   SUPABASE_URL: string;
   SUPABASE_ANON_KEY: string;
   SUPABASE_SERVICE_ROLE_KEY: string;
+  LOCKSTEP_PROVISIONER?: 'local' | 'supabase' | 'none';
+  LOCKSTEP_LOCAL_STACK_URL?: string;
+  LOCKSTEP_MANAGEMENT_TOKEN?: string;
+  LOCKSTEP_SUPABASE_ORG_ID?: string;
+  LOCKSTEP_SUPABASE_REGION?: string;
+  LOCKSTEP_MANAGEMENT_API_URL?: string;
 }
+
+/** Every variable the entry may read: the only ones Deno lets it see. */
+const ENTRY_ENV = [
+  'SUPABASE_URL',
+  'SUPABASE_ANON_KEY',
+  'SUPABASE_SERVICE_ROLE_KEY',
+  'LOCKSTEP_PROVISIONER',
+  'LOCKSTEP_LOCAL_STACK_URL',
+  'LOCKSTEP_MANAGEMENT_TOKEN',
+  'LOCKSTEP_SUPABASE_ORG_ID',
+  'LOCKSTEP_SUPABASE_REGION',
+  'LOCKSTEP_MANAGEMENT_API_URL',
+];
 
 export interface DenoEntry {
   /** http://127.0.0.1:<port>, the function's origin; its paths start with /api. */
@@ -62,11 +81,11 @@ export async function startDenoEntry(secrets: EdgeSecrets): Promise<DenoEntry> {
     // Permissions, each only as wide as the function needs here:
     // - net: listen on, and reach the platform and tenants at, 127.0.0.1
     //   (the local stack stands in for *.supabase.co);
-    // - env: the three secrets the entry reads, nothing else;
+    // - env: the secrets and settings the entry reads, nothing else;
     // - no --allow-read: Deno loads the module graph (entry, app, the
     //   node_modules packages) itself, and the app reads no file at runtime.
     '--allow-net=127.0.0.1',
-    '--allow-env=SUPABASE_URL,SUPABASE_ANON_KEY,SUPABASE_SERVICE_ROLE_KEY',
+    `--allow-env=${ENTRY_ENV.join(',')}`,
     ENTRY,
   ];
   // A bare environment, as a hosted function has: the secrets and Deno's own

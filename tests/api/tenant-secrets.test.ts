@@ -30,18 +30,38 @@ describe('tenant secrets and project URLs', () => {
       )
     ).rows[0];
 
-  it("refuses a staff admin's change of a provisioned tenant's URL or anon key, and allows other edits", async () => {
+  it("refuses a staff admin's direct change of a tenant, and the API refuses to repoint a provisioned one", async () => {
     const headers = { Authorization: `Bearer ${adminToken}` };
     const before = await tenantRow();
-    const url = await fetchPatch({ supabase_url: 'https://attacker.example/t/lincoln-isd' }, headers);
-    expect(url.status).toBe(403);
-    expect(((await url.json()) as { code: string }).code).toBe('42501');
-    const key = await fetchPatch({ supabase_anon_key: 'not-the-key' }, headers);
-    expect(key.status).toBe(403);
+    // Tenants are written by the server alone: a direct PATCH is refused whatever it changes.
+    for (const body of [
+      { supabase_url: 'https://attacker.example/t/lincoln-isd' },
+      { supabase_anon_key: 'not-the-key' },
+      { description: 'x' },
+    ]) {
+      const res = await fetchPatch(body, headers);
+      expect(res.status).toBe(403);
+      expect(((await res.json()) as { code: string }).code).toBe('42501');
+    }
     expect(await tenantRow()).toEqual(before);
 
-    const ok = await fetchPatch({ description: 'Edited by staff' }, headers);
-    expect(ok.status).toBeLessThan(300);
+    // Through the product API, a provisioned tenant's project cannot be repointed either.
+    const id = (await t.stack.platform.engine.query<{ id: string }>(`select id from public."Tenants" where slug = 'lincoln-isd'`)).rows[0]!
+      .id;
+    const api = await t.fetch(`${TEST_ORIGIN}/api/admin/tenants/${id}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ supabase_url: 'https://attacker.example/t/lincoln-isd' }),
+    });
+    expect(api.status).toBe(409);
+    expect(await tenantRow()).toEqual(before);
+
+    const ok = await t.fetch(`${TEST_ORIGIN}/api/admin/tenants/${id}`, {
+      method: 'PATCH',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify({ description: 'Edited by staff' }),
+    });
+    expect(ok.status).toBe(200);
     expect((await tenantRow())?.description).toBe('Edited by staff');
   });
 
@@ -65,6 +85,7 @@ describe('tenant secrets and project URLs', () => {
       platformUrl: `${TEST_ORIGIN}/platform`,
       platformAnonKey: t.stack.platform.keys.anonKey,
       platformServiceKey: t.stack.platform.keys.serviceKey,
+      provisioning: { driver: 'none' },
       fetch: async (input, init) => {
         const req = new Request(input, init);
         sent.push({ url: req.url, key: req.headers.get('apikey') });

@@ -103,14 +103,53 @@ describe('anon', () => {
       company_name: 'Org active-org',
       supabase_anon_key: 'anon-key',
     });
-    expect(a.kind === 'rows' && Object.keys(a.rows[0]!).sort()).toEqual(PUBLIC_COLUMNS.split(', ').sort());
+    expect(a.kind === 'rows' && Object.keys(a.rows[0]!).sort()).toEqual([...PUBLIC_COLUMNS.split(', '), 'license_active'].sort());
+    expect(a.kind === 'rows' && a.rows[0]?.license_active).toBe(true);
     expect(count(await attempt(platform.engine, ANON, `select * from public.get_organization_by_slug($1)`, ['suspended-org']))).toBe(0);
   });
 
-  it('is refused secrets, licences, the audit log, and every write', async () => {
+  it('lists trial tenants like active ones, and no tenant whose database is not ready', async () => {
+    const trial = await tenant('trial-org', 'trial');
+    const creating = await tenant('creating-org', 'active');
+    await platform.engine.query(`update public."Tenants" set database_status = 'creating' where id = $1`, [creating]);
+    try {
+      const listed = await attempt(platform.engine, ANON, `select slug from public."Tenants" order by slug`);
+      expect(listed.kind === 'rows' && listed.rows.map((r) => r.slug)).toEqual(['active-org', 'trial-org']);
+      const one = (slug: string) => attempt(platform.engine, ANON, `select slug from public.get_organization_by_slug($1)`, [slug]);
+      expect(count(await one('trial-org'))).toBe(1);
+      expect(count(await one('creating-org'))).toBe(0);
+    } finally {
+      await platform.engine.query(`delete from public."Tenants" where id in ($1, $2)`, [trial, creating]);
+    }
+  });
+
+  it('says whether the licence rule lets a tenant sign users in', async () => {
+    const licensed = async () =>
+      (await attempt(platform.engine, ANON, `select license_active from public.get_organization_by_slug('active-org')`)) as Outcome;
+    const value = (o: Outcome) => (o.kind === 'rows' ? o.rows[0]?.license_active : o.code);
+    await platform.engine
+      .transaction(async (tx) => {
+        await tx.query(`update public."LicenseKeys" set status = 'revoked' where tenant_id = $1`, [ids.active]);
+        // Inside the transaction: no active licence and require_license on.
+        const r = await tx.query<{ ok: boolean }>(`select public.tenant_licence_ok($1) as ok`, [ids.active]);
+        expect(r.rows[0]?.ok).toBe(false);
+        await tx.query(`update public."Tenants" set require_license = false where id = $1`, [ids.active]);
+        const r2 = await tx.query<{ ok: boolean }>(`select public.tenant_licence_ok($1) as ok`, [ids.active]);
+        expect(r2.rows[0]?.ok).toBe(true);
+        throw Object.assign(new Error('rollback'), { code: 'ROLLBACK' });
+      })
+      .catch((e: { code?: string }) => {
+        if (e.code !== 'ROLLBACK') throw e;
+      });
+    expect(value(await licensed())).toBe(true);
+  });
+
+  it('is refused secrets, licences, the audit logs, and every write', async () => {
     refused(await attempt(platform.engine, ANON, `select service_role_key from public.tenant_secrets`));
     refused(await attempt(platform.engine, ANON, `select key_hash from public."LicenseKeys"`));
     refused(await attempt(platform.engine, ANON, `select * from public.support_access_log`));
+    refused(await attempt(platform.engine, ANON, `select * from public.platform_audit_log`));
+    refused(await attempt(platform.engine, ANON, `select * from public.tenant_provisioning`));
     expect(count(await attempt(platform.engine, ANON, `select * from public."Staff"`))).toBe(0);
     expect(count(await attempt(platform.engine, ANON, `select * from public.tenant_features`))).toBe(0);
     refused(
@@ -142,25 +181,26 @@ describe('staff (not admin)', () => {
         insertSql('Tenants', { slug: 'new-org', company_name: 'N', supabase_url: 'u', supabase_anon_key: 'k' }).sql,
         ['new-org', 'N', 'u', 'k'],
       ),
-      /row-level security/,
+      /permission denied/,
     );
-    expect(count(await attempt(platform.engine, claims.staff!, `update public."Tenants" set seats = 1`))).toBe(0);
-    expect(count(await attempt(platform.engine, claims.staff!, `delete from public."Tenants"`))).toBe(0);
-    expect(count(await attempt(platform.engine, claims.staff!, `select * from public."LicenseKeys"`))).toBe(0);
+    refused(await attempt(platform.engine, claims.staff!, `update public."Tenants" set seats = 1`), /permission denied/);
+    refused(await attempt(platform.engine, claims.staff!, `delete from public."Tenants"`), /permission denied/);
+    expect(count(await attempt(platform.engine, claims.staff!, `select id, key_last4 from public."LicenseKeys"`))).toBe(0);
     expect(count(await attempt(platform.engine, claims.staff!, `select * from public.tenant_features`))).toBe(0);
     expect(count(await attempt(platform.engine, claims.staff!, `select * from public.addon_subscriptions`))).toBe(0);
     expect(
       count(await attempt(platform.engine, claims.staff!, `update public."Staff" set is_staff_admin = true where id = $1`, [ids.staff])),
     ).toBe(0);
     expect(count(await attempt(platform.engine, claims.staff!, `select * from public.support_access_log`))).toBe(0);
+    expect(count(await attempt(platform.engine, claims.staff!, `select * from public.platform_audit_log`))).toBe(0);
   });
 });
 
 describe('strangers and retired staff', () => {
   it.each(['stranger', 'retired'])('%s sees no tenants and manages nothing', async (who) => {
     expect(count(await attempt(platform.engine, claims[who]!, `select * from public."Tenants"`))).toBe(0);
-    expect(count(await attempt(platform.engine, claims[who]!, `select * from public."LicenseKeys"`))).toBe(0);
-    expect(count(await attempt(platform.engine, claims[who]!, `update public."Tenants" set seats = 1`))).toBe(0);
+    expect(count(await attempt(platform.engine, claims[who]!, `select id from public."LicenseKeys"`))).toBe(0);
+    refused(await attempt(platform.engine, claims[who]!, `update public."Tenants" set seats = 1`), /permission denied/);
   });
 });
 
@@ -172,37 +212,85 @@ describe('staff admins', () => {
     expect(count(await attempt(platform.engine, admin(), `update public."Staff" set active = false where id = $1`, [ids.staff]))).toBe(1);
   });
 
-  it('create, update and delete tenants, stamping updated_by', async () => {
+  it('read tenants and licences (never a key hash), but write none of them: the product API does, and audits it', async () => {
+    expect(count(await attempt(platform.engine, admin(), `select * from public."Tenants"`))).toBe(2);
+    expect(count(await attempt(platform.engine, admin(), `select id, key_last4, status, max_seats from public."LicenseKeys"`))).toBe(1);
+    refused(await attempt(platform.engine, admin(), `select key_hash from public."LicenseKeys"`), /permission denied/);
+    refused(await attempt(platform.engine, admin(), `select * from public."LicenseKeys"`), /permission denied/);
+    const t = insertSql('Tenants', { slug: 'brand-new', company_name: 'Brand New', supabase_url: 'u', supabase_anon_key: 'k' });
+    refused(await attempt(platform.engine, admin(), t.sql, t.params), /permission denied/);
+    refused(
+      await attempt(platform.engine, admin(), `update public."Tenants" set seats = 75 where id = $1`, [ids.active]),
+      /permission denied/,
+    );
+    refused(await attempt(platform.engine, admin(), `delete from public."Tenants" where id = $1`, [ids.suspended]), /permission denied/);
+    const k = insertSql('LicenseKeys', { tenant_id: ids.suspended, key_hash: hash('QQQQ-QQQQ-QQQQ-QQQQ'), key_last4: 'QQQQ' });
+    refused(await attempt(platform.engine, admin(), k.sql, k.params), /permission denied/);
+    refused(await attempt(platform.engine, admin(), `update public."LicenseKeys" set status = 'revoked'`), /permission denied/);
+    const f = insertSql('tenant_features', { tenant_id: ids.active, feature_name: 'transportation' });
+    refused(await attempt(platform.engine, admin(), f.sql, f.params), /permission denied/);
+    refused(await attempt(platform.engine, admin(), `update public.tenant_features set enabled = false`), /permission denied/);
+    refused(await attempt(platform.engine, admin(), `delete from public.addon_subscriptions`), /permission denied/);
+  });
+
+  it('read the platform audit log, which nobody changes', async () => {
+    await platform.engine.query(
+      `insert into public.platform_audit_log (staff_id, staff_email, action, tenant_id, tenant_slug, target) values ($1, 'admin@lockstep.test', 'tenant.update', $2, 'active-org', 'seats')`,
+      [ids.admin, ids.active],
+    );
+    expect(count(await attempt(platform.engine, admin(), `select * from public.platform_audit_log`))).toBe(1);
+    const forged = insertSql('platform_audit_log', { staff_id: ids.admin, action: 'tenant.delete' });
+    refused(await attempt(platform.engine, admin(), forged.sql, forged.params), /permission denied/);
+    refused(await attempt(platform.engine, admin(), `delete from public.platform_audit_log`), /permission denied/);
+    refused(await attempt(platform.engine, SERVICE, `update public.platform_audit_log set target = 'x'`), /permission denied/);
+    await expect(platform.engine.query(`delete from public.platform_audit_log`)).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('cannot see or claim provisioning state', async () => {
+    refused(await attempt(platform.engine, admin(), `select * from public.tenant_provisioning`), /permission denied/);
+    refused(
+      await attempt(platform.engine, admin(), `select * from public.claim_tenant_provisioning($1, 60)`, [ids.active]),
+      /permission denied/,
+    );
+  });
+});
+
+describe('the server (service role)', () => {
+  it('creates, changes and deletes tenants; plan and statuses default as the spec says', async () => {
     const { sql, params } = insertSql(
       'Tenants',
-      { slug: 'brand-new', company_name: 'Brand New', supabase_url: 'u', supabase_anon_key: 'k' },
-      'plan, status, subscription_status, require_license',
+      { slug: 'brand-new', company_name: 'Brand New', supabase_url: 'u', supabase_anon_key: 'k', updated_by: ids.admin },
+      'id, plan, status, subscription_status, require_license, updated_by',
     );
-    const o = await attempt(platform.engine, admin(), sql, params);
-    expect(o.kind === 'rows' && o.rows[0]).toEqual({
+    const o = await attempt(platform.engine, SERVICE, sql, params);
+    expect(o.kind === 'rows' && o.rows[0]).toMatchObject({
       plan: 'Starter',
       status: 'active',
       subscription_status: 'active',
       require_license: true,
+      updated_by: ids.admin,
     });
-    const u = await attempt(platform.engine, admin(), `update public."Tenants" set seats = 75 where id = $1 returning updated_by`, [
-      ids.active,
-    ]);
-    expect(u.kind === 'rows' && u.rows[0]).toEqual({ updated_by: ids.admin });
-    expect(count(await attempt(platform.engine, admin(), `delete from public."Tenants" where id = $1`, [ids.suspended]))).toBe(1);
+    expect(count(await attempt(platform.engine, SERVICE, `update public."Tenants" set seats = 75 where id = $1`, [ids.active]))).toBe(1);
+    expect(count(await attempt(platform.engine, SERVICE, `delete from public."Tenants" where id = $1`, [ids.suspended]))).toBe(1);
   });
 
-  it('issue and revoke licences; a revoked licence stays revoked; one active per tenant', async () => {
+  it('a tenant without its project URL must still be creating', async () => {
+    const ok = insertSql('Tenants', { slug: 'coming-up', company_name: 'Coming Up', database_status: 'creating' });
+    expect(count(await attempt(platform.engine, SERVICE, ok.sql, ok.params))).toBe(1);
+    const bad = insertSql('Tenants', { slug: 'no-url', company_name: 'No URL', database_status: 'active' });
+    expect(await attempt(platform.engine, SERVICE, bad.sql, bad.params)).toMatchObject({ kind: 'error', code: '23514' });
+  });
+
+  it('issues and revokes licences; a revoked licence stays revoked; one active per tenant; never a clear key', async () => {
     const second = insertSql('LicenseKeys', { tenant_id: ids.active, key_hash: hash('QQQQ-QQQQ-QQQQ-QQQQ'), key_last4: 'QQQQ' });
-    const dup = await attempt(platform.engine, admin(), second.sql, second.params);
+    const dup = await attempt(platform.engine, SERVICE, second.sql, second.params);
     expect(dup.kind === 'error' && dup.code).toBe('23505');
-    const revoke = await attempt(platform.engine, admin(), `update public."LicenseKeys" set status = 'revoked' where tenant_id = $1`, [
+    const revoke = await attempt(platform.engine, SERVICE, `update public."LicenseKeys" set status = 'revoked' where tenant_id = $1`, [
       ids.active,
     ]);
     expect(count(revoke)).toBe(1);
-    await platform.engine.query(`update public."LicenseKeys" set status = 'revoked' where tenant_id = $1`, [ids.suspended]);
     const clear = insertSql('LicenseKeys', { tenant_id: ids.suspended, key_hash: 'ABCD-EFGH-JKLM-NPQR', key_last4: 'NPQR' });
-    const stored = await attempt(platform.engine, admin(), clear.sql, clear.params);
+    const stored = await attempt(platform.engine, SERVICE, clear.sql, clear.params);
     expect(stored.kind === 'error' && stored.code, 'a clear key is never stored').toBe('23514');
   });
 
@@ -212,27 +300,47 @@ describe('staff admins', () => {
       `insert into public."LicenseKeys" (id, tenant_id, key_hash, key_last4, status) values ($1, $2, $3, 'RRRR', 'revoked')`,
       [id, ids.suspended, hash(id)],
     );
-    const o = await attempt(platform.engine, admin(), `update public."LicenseKeys" set status = 'active' where id = $1`, [id]);
+    const o = await attempt(platform.engine, SERVICE, `update public."LicenseKeys" set status = 'active' where id = $1`, [id]);
     expect(o.kind === 'error' && o.code).toBe('23514');
   });
 
-  it('manage features and add-on subscriptions', async () => {
+  it('manages features and add-on subscriptions', async () => {
     const f = insertSql('tenant_features', { tenant_id: ids.active, feature_name: 'transportation' });
-    expect(count(await attempt(platform.engine, admin(), f.sql, f.params))).toBe(1);
+    expect(count(await attempt(platform.engine, SERVICE, f.sql, f.params))).toBe(1);
     expect(
       count(
-        await attempt(platform.engine, admin(), `update public.tenant_features set enabled = false where tenant_id = $1`, [ids.active]),
+        await attempt(platform.engine, SERVICE, `update public.tenant_features set enabled = false where tenant_id = $1`, [ids.active]),
       ),
     ).toBe(1);
     expect(
-      count(await attempt(platform.engine, admin(), `delete from public.addon_subscriptions where tenant_id = $1`, [ids.active])),
+      count(await attempt(platform.engine, SERVICE, `delete from public.addon_subscriptions where tenant_id = $1`, [ids.active])),
     ).toBe(1);
     const bad = insertSql('tenant_features', { tenant_id: ids.active, feature_name: 'teleportation' });
-    expect((await attempt(platform.engine, admin(), bad.sql, bad.params)).kind).toBe('error');
+    expect((await attempt(platform.engine, SERVICE, bad.sql, bad.params)).kind).toBe('error');
   });
 
+  it('claims the provisioning lease once at a time', async () => {
+    await platform.engine.query(
+      `insert into public.tenant_provisioning (tenant_id, driver, admin_email, admin_first_name, admin_last_name) values ($1, 'local', 'a@b.test', 'A', 'B')`,
+      [ids.active],
+    );
+    try {
+      const first = await attempt(platform.engine, SERVICE, `select tenant_id from public.claim_tenant_provisioning($1, 60)`, [ids.active]);
+      expect(count(first)).toBe(1);
+      await platform.engine.query(`select public.claim_tenant_provisioning($1, 60)`, [ids.active]);
+      // Held: a second request gets nothing until the lease ends.
+      expect(
+        count(await attempt(platform.engine, SERVICE, `select tenant_id from public.claim_tenant_provisioning($1, 60)`, [ids.active])),
+      ).toBe(0);
+    } finally {
+      await platform.engine.query(`delete from public.tenant_provisioning where tenant_id = $1`, [ids.active]);
+    }
+  });
+});
+
+describe('secrets', () => {
   it('cannot read tenant secrets: the server alone does', async () => {
-    refused(await attempt(platform.engine, admin(), `select * from public.tenant_secrets`), /permission denied/);
+    refused(await attempt(platform.engine, claims.admin!, `select * from public.tenant_secrets`), /permission denied/);
     expect(count(await attempt(platform.engine, SERVICE, `select * from public.tenant_secrets`))).toBe(2);
   });
 });

@@ -1,10 +1,17 @@
 /**
  * The product API (/api/*): server-side handlers that hold the service keys.
  * Web-standard Request/Response through Hono, so the same app runs in the
- * local stack on Node and as a Supabase Edge Function.
+ * local stack on Node and as a Supabase Edge Function. Every route is listed
+ * in docs/product-api.md.
  */
 import { Hono } from 'hono';
 import type { ApiDeps } from './deps';
+import { ApiError, renderApiError } from './http';
+import { adminLicenceRoutes } from './routes/admin-licences';
+import { adminStatsRoutes } from './routes/admin-stats';
+import { adminTenantRoutes } from './routes/admin-tenants';
+import { adminVerifyRoutes } from './routes/admin-verify';
+import { tenantFeatureRoutes } from './routes/tenant-features';
 import { tenantHealthRoutes } from './routes/tenant-health';
 
 export type { ApiDeps } from './deps';
@@ -13,8 +20,15 @@ export function createApiApp(deps: ApiDeps): Hono {
   const app = new Hono();
   app.get('/health', (c) => c.json({ ok: true }));
   app.route('/tenant-proxy', tenantHealthRoutes(deps));
+  app.route('/tenant-proxy', tenantFeatureRoutes(deps));
+  app.route('/admin/tenants', adminTenantRoutes(deps));
+  app.route('/admin/stats', adminStatsRoutes(deps));
+  // /admin/verify-tenant and /pricing/subscribe, then the licence paths.
+  app.route('/', adminVerifyRoutes(deps));
+  app.route('/admin', adminLicenceRoutes(deps));
   app.notFound((c) => c.json({ error: 'Not found' }, 404));
   app.onError((err, c) => {
+    if (err instanceof ApiError) return renderApiError(c, err);
     console.error('[api] unhandled error', err);
     return c.json({ error: 'Unexpected server error' }, 500);
   });

@@ -15,6 +15,7 @@
  */
 import { Hono } from 'hono';
 import { createApiApp } from './app';
+import type { ProvisioningConfig } from './provisioning/types';
 
 // Deno's globals, declared for the repo's Node typecheck.
 declare const Deno: {
@@ -28,11 +29,41 @@ function secret(name: string): string {
   return value;
 }
 
+/**
+ * Which driver creates tenant projects (docs/decisions/018), from the
+ * function's own secrets (names may not start with SUPABASE_):
+ *   LOCKSTEP_PROVISIONER        supabase | local | none (default none: provisioning answers 503)
+ *   LOCKSTEP_MANAGEMENT_TOKEN   supabase: an access token of the provider's organization
+ *   LOCKSTEP_SUPABASE_ORG_ID    supabase: the organization new projects belong to
+ *   LOCKSTEP_SUPABASE_REGION    supabase: their region (default us-east-1)
+ *   LOCKSTEP_MANAGEMENT_API_URL supabase: default https://api.supabase.com
+ *   LOCKSTEP_LOCAL_STACK_URL    local: the stack's /local/v1 (default: SUPABASE_URL's origin + /local/v1)
+ */
+function provisioning(platformUrl: string): ProvisioningConfig {
+  const driver = Deno.env.get('LOCKSTEP_PROVISIONER') ?? 'none';
+  if (driver === 'local') {
+    return { driver, url: Deno.env.get('LOCKSTEP_LOCAL_STACK_URL') ?? `${new URL(platformUrl).origin}/local/v1` };
+  }
+  if (driver === 'supabase') {
+    return {
+      driver,
+      url: Deno.env.get('LOCKSTEP_MANAGEMENT_API_URL') ?? 'https://api.supabase.com',
+      accessToken: secret('LOCKSTEP_MANAGEMENT_TOKEN'),
+      organizationId: secret('LOCKSTEP_SUPABASE_ORG_ID'),
+      region: Deno.env.get('LOCKSTEP_SUPABASE_REGION') ?? 'us-east-1',
+    };
+  }
+  if (driver !== 'none') throw new Error(`LOCKSTEP_PROVISIONER must be supabase, local or none, not ${driver}`);
+  return { driver: 'none' };
+}
+
+const platformUrl = secret('SUPABASE_URL');
 const api = createApiApp({
-  platformUrl: secret('SUPABASE_URL'),
+  platformUrl,
   platformAnonKey: secret('SUPABASE_ANON_KEY'),
   platformServiceKey: secret('SUPABASE_SERVICE_ROLE_KEY'),
   fetch: (input, init) => fetch(input, init),
+  provisioning: provisioning(platformUrl),
 });
 
 // Mounted (prefix stripped, the API app's own fetch), not routed: Hono uses

@@ -4,7 +4,10 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
+import { EMAIL_PATTERN, isValidEmail, MAX_EMAIL_LENGTH } from '../../functions/_shared/email';
 import { badRequest } from './errors';
+
+export { isValidEmail };
 
 export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const text = await c.req.text();
@@ -35,23 +38,6 @@ export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 /** GoTrue keeps emails lowercased and trimmed, so lookups are exact. */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-/**
- * GoTrue validates with badoux/checkmail, which is the WHATWG HTML "valid
- * e-mail address" rule: a local part of letters, digits and
- * .!#$%&'*+/=?^_`{|}~- and a domain of dot-separated labels of letters,
- * digits and inner hyphens, each at most 63 long. Written out here from that
- * rule; quoted local parts, spaces and characters like ":" or ";" are out.
- */
-const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-
-/** GoTrue's limit on an email address's length. */
-const MAX_EMAIL_LENGTH = 255;
-
-export function isValidEmail(email: string): boolean {
-  return email.length <= MAX_EMAIL_LENGTH && EMAIL_PATTERN.test(email);
 }
 
 /** Throws GoTrue's 400 validation_failed (with its messages) for an address it would refuse. */

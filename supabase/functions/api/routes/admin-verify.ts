@@ -1,0 +1,81 @@
+/**
+ * Features and add-ons (spec §2 /admin/verify, §4 add-on enablement, §7):
+ *   GET  /admin/verify-tenant?tenantSlug=  {tenant: {slug, company_name}, features, subscriptions}
+ *   POST /pricing/subscribe {tenantSlug, addonName}  turns the add-on's feature on and records the subscription
+ * Staff admins only: subscribing is how the provider enables an add-on.
+ */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { subscribeSchema, tenantSlugSchema } from '../../_shared/tenant-schema';
+import { audit } from '../audit';
+import type { ApiDeps } from '../deps';
+import { ApiError, fromDbError, readBody, readQuery } from '../http';
+import { findTenant, platformDb } from '../platform';
+import { staffAdminOnly, type ApiEnv } from '../staff-guard';
+
+const FEATURE_COLUMNS = 'feature_name, enabled, status, expires_at';
+const SUBSCRIPTION_COLUMNS = 'addon_plan_id, status, subscribed_at';
+
+export function adminVerifyRoutes(deps: ApiDeps): Hono<ApiEnv> {
+  const app = new Hono<ApiEnv>();
+  app.use('*', staffAdminOnly(deps));
+
+  app.get('/admin/verify-tenant', async (c) => {
+    const { tenantSlug } = readQuery(c, z.object({ tenantSlug: tenantSlugSchema }));
+    const tenant = await findTenant(deps, { slug: tenantSlug });
+    if (!tenant) throw new ApiError(404, 'Organization not found');
+    const db = platformDb(deps);
+    const [features, subscriptions] = await Promise.all([
+      db.from('tenant_features').select(FEATURE_COLUMNS).eq('tenant_id', tenant.id).order('feature_name'),
+      db.from('addon_subscriptions').select(SUBSCRIPTION_COLUMNS).eq('tenant_id', tenant.id).order('subscribed_at'),
+    ]);
+    if (features.error) throw fromDbError(features.error, 'Failed to verify tenant');
+    if (subscriptions.error) throw fromDbError(subscriptions.error, 'Failed to verify tenant');
+    return c.json({
+      tenant: { slug: tenant.slug, company_name: tenant.company_name },
+      features: features.data ?? [],
+      subscriptions: subscriptions.data ?? [],
+    });
+  });
+
+  app.post('/pricing/subscribe', async (c) => {
+    const staff = c.get('staff');
+    const { tenantSlug, addonName } = await readBody(c, subscribeSchema);
+    const tenant = await findTenant(deps, { slug: tenantSlug });
+    if (!tenant) throw new ApiError(404, 'Organization not found');
+    const db = platformDb(deps);
+    const feature = await db
+      .from('tenant_features')
+      .upsert(
+        { tenant_id: tenant.id, feature_name: addonName, enabled: true, status: 'active', expires_at: null },
+        { onConflict: 'tenant_id,feature_name' },
+      )
+      .select(FEATURE_COLUMNS)
+      .single();
+    if (feature.error) throw fromDbError(feature.error, 'Failed to enable add-on');
+    // Subscribing again keeps the original date; a lapsed subscription starts again today.
+    const existing = await db
+      .from('addon_subscriptions')
+      .select(SUBSCRIPTION_COLUMNS)
+      .eq('tenant_id', tenant.id)
+      .eq('addon_plan_id', addonName)
+      .maybeSingle();
+    if (existing.error) throw fromDbError(existing.error, 'Failed to enable add-on');
+    const subscription =
+      existing.data?.status === 'active'
+        ? existing
+        : await db
+            .from('addon_subscriptions')
+            .upsert(
+              { tenant_id: tenant.id, addon_plan_id: addonName, status: 'active', subscribed_at: new Date().toISOString() },
+              { onConflict: 'tenant_id,addon_plan_id' },
+            )
+            .select(SUBSCRIPTION_COLUMNS)
+            .single();
+    if (subscription.error) throw fromDbError(subscription.error, 'Failed to enable add-on');
+    await audit(deps, staff, { action: 'addon.subscribe', tenant, target: addonName, details: { status: 'active' } });
+    return c.json({ success: true, feature: feature.data, subscription: subscription.data });
+  });
+
+  return app;
+}

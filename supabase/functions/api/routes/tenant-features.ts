@@ -1,0 +1,79 @@
+/**
+ * GET /tenant-proxy/features?tenantSlug= (spec §7): the tenant's feature
+ * flags, for a signed-in user of that tenant (the dashboard decides which
+ * cards to show) or a staff admin. `effective` applies the defaults of spec
+ * §2: security_core and student_parking are on unless a row turns them off,
+ * transportation only when enabled.
+ */
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { FEATURE_NAMES, tenantSlugSchema } from '../../_shared/tenant-schema';
+import type { ApiDeps } from '../deps';
+import { ApiError, fromDbError, readQuery, renderApiError } from '../http';
+import { findTenant, platformDb, tenantSecret, type TenantRow } from '../platform';
+import { bearerToken, requireStaffAdmin } from '../staff-guard';
+
+interface FeatureRow {
+  feature_name: (typeof FEATURE_NAMES)[number];
+  enabled: boolean;
+  status: string;
+  expires_at: string | null;
+}
+
+const DEFAULT_ON: Readonly<Record<FeatureRow['feature_name'], boolean>> = {
+  security_core: true,
+  transportation: false,
+  student_parking: true,
+};
+
+export function effectiveFeatures(rows: readonly FeatureRow[], now = Date.now()): Record<FeatureRow['feature_name'], boolean> {
+  const out = { ...DEFAULT_ON };
+  for (const name of FEATURE_NAMES) {
+    const row = rows.find((r) => r.feature_name === name);
+    if (!row) continue;
+    const live = row.status === 'active' || row.status === 'trial';
+    const unexpired = !row.expires_at || Date.parse(row.expires_at) > now;
+    out[name] = row.enabled && live && unexpired;
+  }
+  return out;
+}
+
+/** True when the token is a live session of the tenant's own project. */
+async function isTenantSession(deps: ApiDeps, tenant: TenantRow, token: string): Promise<boolean> {
+  const secret = await tenantSecret(deps, tenant.id);
+  const url = secret?.project_url ?? tenant.supabase_url;
+  if (!url || !tenant.supabase_anon_key) return false;
+  const res = await deps
+    .fetch(`${url}/auth/v1/user`, { headers: { apikey: tenant.supabase_anon_key, authorization: `Bearer ${token}` } })
+    .catch(() => null);
+  return res?.ok === true;
+}
+
+async function allowed(c: Context, deps: ApiDeps, tenant: TenantRow): Promise<void> {
+  const token = bearerToken(c);
+  if (!token) throw new ApiError(401, 'Missing session token');
+  const staff = await requireStaffAdmin(c, deps);
+  if (staff.ok) return;
+  if (staff.status === 403) throw new ApiError(403, staff.error);
+  if (!(await isTenantSession(deps, tenant, token))) throw new ApiError(401, 'Not authenticated');
+}
+
+export function tenantFeatureRoutes(deps: ApiDeps): Hono {
+  const app = new Hono();
+  app.get('/features', async (c) => {
+    const { tenantSlug } = readQuery(c, z.object({ tenantSlug: tenantSlugSchema }));
+    if (!bearerToken(c)) return renderApiError(c, new ApiError(401, 'Missing session token'));
+    const tenant = await findTenant(deps, { slug: tenantSlug });
+    if (!tenant) throw new ApiError(404, 'Organization not found');
+    await allowed(c, deps, tenant);
+    const { data, error } = await platformDb(deps)
+      .from('tenant_features')
+      .select('feature_name, enabled, status, expires_at')
+      .eq('tenant_id', tenant.id)
+      .order('feature_name');
+    if (error) throw fromDbError(error, 'Failed to fetch feature flags');
+    const features = (data ?? []) as FeatureRow[];
+    return c.json({ features, effective: effectiveFeatures(features) });
+  });
+  return app;
+}
