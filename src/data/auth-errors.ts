@@ -1,3 +1,5 @@
+import { LICENCE_INACTIVE_CODE, LICENCE_INACTIVE_MESSAGE } from '../../supabase/functions/_shared/licence-rule';
+
 /**
  * Maps the errors supabase-js auth returns (AuthApiError with a code and
  * status, AuthRetryableFetchError when the server cannot be reached) onto the
@@ -16,6 +18,7 @@ export const AUTH_MESSAGES = {
   currentPasswordIncorrect: 'Current password is incorrect',
   samePassword: 'New password must be different from current password',
   passwordUpdateFailed: 'Failed to update password. Please try again.',
+  licenceInactive: LICENCE_INACTIVE_MESSAGE,
 } as const;
 
 interface ErrorLike {
@@ -25,7 +28,7 @@ interface ErrorLike {
   status?: unknown;
 }
 
-export type AuthErrorKind = 'invalid-credentials' | 'email-not-confirmed' | 'rate-limited' | 'unreachable' | 'other';
+export type AuthErrorKind = 'invalid-credentials' | 'email-not-confirmed' | 'rate-limited' | 'licence-inactive' | 'unreachable' | 'other';
 
 export function classifyAuthError(error: unknown): AuthErrorKind {
   const e = (error ?? {}) as ErrorLike;
@@ -36,6 +39,8 @@ export function classifyAuthError(error: unknown): AuthErrorKind {
   if (code === 'email_not_confirmed' || /email not confirmed/i.test(message)) return 'email-not-confirmed';
   // The server's sign-in throttle (GoTrue's code; 429 from older servers without one).
   if (code === 'over_request_rate_limit' || e.status === 429) return 'rate-limited';
+  // The tenant requires a licence and holds no active one (docs/decisions/018).
+  if (code === LICENCE_INACTIVE_CODE) return 'licence-inactive';
   if (
     name === 'AuthRetryableFetchError' ||
     name === 'TypeError' ||
@@ -55,6 +60,8 @@ export function tenantSignInMessage(error: unknown): string {
       return AUTH_MESSAGES.emailNotConfirmed;
     case 'rate-limited':
       return AUTH_MESSAGES.rateLimited;
+    case 'licence-inactive':
+      return AUTH_MESSAGES.licenceInactive;
     case 'unreachable':
       return AUTH_MESSAGES.tenantUnavailable;
     default: {

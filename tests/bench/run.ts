@@ -24,6 +24,7 @@ const SECTIONS: Section[] = [
   { name: 'shell', file: 'shell.ts', fn: 'runShellBench' },
   { name: 'field', file: 'field.ts', fn: 'runFieldBench' },
   { name: 'reports', file: 'reports.ts', fn: 'runReportsBench' },
+  { name: 'platform', file: 'platform.ts', fn: 'runPlatformBench' },
 ];
 
 async function main(): Promise<void> {

@@ -28,6 +28,13 @@ describe('sign-in error messages (spec §8)', () => {
     expect(tenantSignInMessage({ message: 'User is banned' })).toBe('User is banned');
     expect(tenantSignInMessage(null)).toBe(AUTH_MESSAGES.loginFailed);
   });
+  it("says a tenant's licence is not active when the server refuses sign-in for it", () => {
+    const refused = { name: 'AuthApiError', status: 403, code: 'license_inactive', message: 'licence' };
+    expect(classifyAuthError(refused)).toBe('licence-inactive');
+    expect(tenantSignInMessage(refused)).toBe(
+      "This organization's licence is not active, so no one can sign in. Please contact your administrator.",
+    );
+  });
   it('maps platform sign-in errors', () => {
     expect(platformSignInMessage(invalid)).toBe('Invalid email or password');
     expect(platformSignInMessage(unreachable)).toBe('An unexpected error occurred.');
