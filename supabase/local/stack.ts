@@ -17,6 +17,8 @@ export interface TenantProvisionInput {
   description?: string;
   emailDomain?: string | null;
   createdBy?: string | null;
+  /** Whether sign-in needs an active licence (default true, as for every tenant; test and bench tenants that hold no licence pass false). */
+  requireLicense?: boolean;
 }
 
 /** How long the stack trusts a tenant's served state before reading the platform again (TENANT_STATUS_TTL_MS, default 2 s). */
@@ -206,8 +208,8 @@ export class Stack {
     await this.platform.engine.transaction(async (tx) => {
       const r = await tx.query<{ id: string }>(
         `insert into public."Tenants" (slug, company_name, display_name, description, email_domain,
-           supabase_url, supabase_anon_key, status, database_status, database_created_at, created_by)
-         values ($1, $2, $3, $4, $5, $6, $7, 'active', 'active', now(), $8)
+           supabase_url, supabase_anon_key, status, database_status, database_created_at, created_by, require_license)
+         values ($1, $2, $3, $4, $5, $6, $7, 'active', 'active', now(), $8, $9)
          on conflict (slug) do update set supabase_url = excluded.supabase_url,
            supabase_anon_key = excluded.supabase_anon_key, database_status = 'active'
          returning id`,
@@ -220,6 +222,7 @@ export class Stack {
           this.tenantUrl(input.slug),
           project.keys.anonKey,
           input.createdBy ?? null,
+          input.requireLicense ?? true,
         ],
       );
       const id = r.rows[0]?.id;

@@ -96,3 +96,29 @@ describe('availability under a slow query', () => {
     expect(after.data).toBe(1);
   }, 60_000);
 });
+
+describe("the security test's hostile embed on the real schema", () => {
+  it('is refused at once with 54001, and the tenant and the server go on answering', async () => {
+    const { startTestStack } = await import('../support/stack');
+    const { seedDemo } = await import('../../supabase/local/seed');
+    const { DEMO_PASSWORD } = await import('../../supabase/local/demo');
+    const t = await startTestStack();
+    try {
+      await seedDemo(t.stack);
+      const lincoln = await t.stack.tenant('lincoln-isd');
+      if (!lincoln) throw new Error('lincoln-isd was not seeded');
+      const officer = t.tenantClient(lincoln);
+      const { error } = await officer.auth.signInWithPassword({ email: 'officer@lincoln-isd.test', password: DEMO_PASSWORD });
+      expect(error).toBeNull();
+      // Exactly the request of issue 9: an ordinary officer's token, five levels of embedding.
+      const hostile = await officer.from('doors').select('id,door_log(id,doors(id,door_log(id,doors(id,door_log(id)))))').limit(1);
+      expect(hostile.status).toBe(400);
+      expect(hostile.error?.code).toBe('54001');
+      const after = await officer.from('doors').select('id').limit(1);
+      expect(after.error).toBeNull();
+      expect(after.data).toHaveLength(1);
+    } finally {
+      await t.close();
+    }
+  }, 120_000);
+});

@@ -77,6 +77,24 @@ describe('static PWA serving', () => {
     expect(asset.headers.get('content-security-policy')).toBeNull();
   });
 
+  it("lets the app connect to a served tenant's own project origin, and to no tenant that is not served", async () => {
+    const tenant = await t.createTenant();
+    await t.stack.platform.engine.query(`update public."Tenants" set supabase_url = 'https://hosted-one.example.co' where slug = $1`, [
+      tenant.ref,
+    ]);
+    const other = await t.createTenant();
+    await t.stack.platform.engine.query(
+      `update public."Tenants" set supabase_url = 'https://canceled-one.example.co', status = 'canceled' where slug = $1`,
+      [other.ref],
+    );
+    // The stack re-reads the served origins every 30 s; the server's own change applies at once.
+    t.stack.forgetTenantState(tenant.ref);
+    const csp = (await get('/')).headers.get('content-security-policy') ?? '';
+    const connect = /connect-src ([^;]+)/.exec(csp)?.[1]?.split(' ') ?? [];
+    expect(connect).toContain('https://hosted-one.example.co');
+    expect(connect).not.toContain('https://canceled-one.example.co');
+  });
+
   it('adds HSTS only when the app is served over https', async () => {
     const viaProxy = await app.fetch(new Request(`${TEST_ORIGIN}/`, { headers: { 'x-forwarded-proto': 'https' } }));
     expect(viaProxy.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);

@@ -1,5 +1,5 @@
 -- A tenant's service key is only ever sent to the project URL recorded with it
--- (DESIGN §8, docs/decisions/016-tenant-secrets-and-serving.md).
+-- (DESIGN §8, docs/decisions/016-tenant-secrets-and-browser-headers.md).
 --
 -- Before this, the product API read the URL from "Tenants".supabase_url, which
 -- a staff admin may edit from the browser: pointing it at any host made the
