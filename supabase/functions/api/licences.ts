@@ -4,6 +4,7 @@
  * one active licence per tenant (a unique index); revoking is final.
  */
 import { generateLicenceKey, hashLicenceKey, licenceLast4 } from '../_shared/licence-key';
+import { audit } from './audit';
 import type { ApiDeps } from './deps';
 import { ApiError, conflict, fromDbError } from './http';
 import { platformDb, type TenantRow } from './platform';
@@ -27,7 +28,7 @@ export interface IssuedLicence {
   licence: LicenceView;
   /** The clear key: in this answer only, never stored or returned again. */
   key: string;
-  /** The licence this one replaced, now revoked. */
+  /** The licence this one replaced, now revoked (and its licence.revoke audit row written). */
   replaced: LicenceView | null;
 }
 
@@ -66,6 +67,16 @@ export async function issueLicence(
     throw conflict(`This organization already has an active licence (…${current.key_last4}). Revoke it first, or replace it.`);
   }
   const replaced = current ? await revokeLicence(deps, current.id, staff) : null;
+  // Recorded as soon as it is done: if the new key cannot be stored (a racing
+  // call stored one first), the revocation still has its audit row.
+  if (replaced) {
+    await audit(deps, staff, {
+      action: 'licence.revoke',
+      tenant,
+      target: replaced.id,
+      details: { last4: replaced.key_last4, replaced: true },
+    });
+  }
   const key = generateLicenceKey();
   const { data, error } = await platformDb(deps)
     .from('LicenseKeys')

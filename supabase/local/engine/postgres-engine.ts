@@ -69,6 +69,12 @@ export async function openPostgres(baseUrl: string, database: string, template?:
     max: 8,
     options: '-c TimeZone=UTC',
   });
+  // An idle connection that the server ends (a tenant's database dropped
+  // with force while the pool was closing, a restart) must not crash the
+  // process: pg emits it on the pool, and an unheard 'error' event throws.
+  pool.on('error', (e: Error & { code?: string }) => {
+    if (e.code !== '57P01') console.warn(`[stack] PostgreSQL connection to ${database} lost:`, e.message);
+  });
   const base = wrapClient(pool);
   return {
     kind: 'postgres',

@@ -2,8 +2,9 @@
  * The local stack's own provisioning endpoint (/local/v1), what the product
  * API's `local` driver calls (docs/decisions/018): create a tenant project
  * from the migrated template, report it, hand its URL and keys to the
- * server, bring its schema up to date, delete it. Only the platform's
- * service key may call it: it hands out tenant service keys and JWT secrets.
+ * server, bring its schema up to date, serve it as soon as it is active,
+ * delete it. Only the platform's service key may call it: it hands out
+ * tenant service keys and JWT secrets.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono, type Context } from 'hono';
@@ -68,6 +69,16 @@ export function localProjectsApp(stack: Stack): Hono {
     const project = await stack.createTenantProject(ref);
     const applied = await migrate(project.engine, 'tenant');
     return c.json({ applied });
+  });
+
+  // The tenant was just made active on the platform: serve it now, not when
+  // the stack's cached state of it (TENANT_STATUS_TTL_MS) expires; while its
+  // project was being made, the first admin's requests cached "creating".
+  app.post('/projects/:ref/activated', async (c) => {
+    const ref = refOf(c);
+    if (!ref || !(await stack.projectExists(ref))) return c.json({ message: 'Project not found' }, 404);
+    stack.forgetTenantState(ref);
+    return c.json({ id: ref, ref });
   });
 
   app.delete('/projects/:ref', async (c) => {

@@ -27,6 +27,10 @@ export function localDriver(baseUrl: string, platformServiceKey: string, fetchFn
       await call('/projects', 'POST', 'Creating the database', { ref: slug, name });
       return { ref: slug };
     },
+    async find(slug) {
+      const r = await call(`/projects/${encodeURIComponent(slug)}`, 'GET', 'Looking for the database');
+      return r.status === 404 ? null : slug;
+    },
     async status(ref) {
       const r = await call(`/projects/${encodeURIComponent(ref)}`, 'GET', 'Checking the database');
       return r.status === 404 ? { state: 'failed', error: 'The database was not created' } : { state: 'ready' };
@@ -45,6 +49,9 @@ export function localDriver(baseUrl: string, platformServiceKey: string, fetchFn
     async migrate(ref) {
       const r = await call(`/projects/${encodeURIComponent(ref)}/migrate`, 'POST', 'Applying the tenant migrations');
       if (r.status === 404) throw new DriverError('Applying the tenant migrations: the project does not exist');
+    },
+    async activated(ref) {
+      await call(`/projects/${encodeURIComponent(ref)}/activated`, 'POST', 'Serving the project');
     },
     async remove(ref) {
       await call(`/projects/${encodeURIComponent(ref)}`, 'DELETE', 'Deleting the database');

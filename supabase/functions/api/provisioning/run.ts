@@ -46,7 +46,19 @@ const LEASE_SECONDS = 120;
 export function driverFor(deps: ApiDeps): ProjectDriver | null {
   const p = deps.provisioning;
   if (p.driver === 'local') return localDriver(p.url, deps.platformServiceKey, deps.fetch);
-  if (p.driver === 'supabase') return supabaseDriver(p, deps.fetch);
+  if (p.driver === 'supabase') {
+    const template = p.projectUrlTemplate;
+    return supabaseDriver(
+      {
+        url: p.url,
+        accessToken: p.accessToken,
+        organizationId: p.organizationId,
+        region: p.region,
+        projectUrl: template ? (ref) => template.replaceAll('{ref}', ref) : undefined,
+      },
+      deps.fetch,
+    );
+  }
   return null;
 }
 
@@ -143,6 +155,12 @@ export async function advanceProvisioning(deps: ApiDeps, tenant: TenantRow, budg
         database_error: null,
         database_created_at: new Date().toISOString(),
       });
+      // The tenant is provisioned whatever this answers: at worst the local stack serves it when its cached state expires.
+      if (current.project_ref && driver.activated) {
+        await driver.activated(current.project_ref).catch((e: unknown) => {
+          console.warn(`[api] provisioning ${tenant.slug}: the project was not told it is active:`, e instanceof Error ? e.message : e);
+        });
+      }
       return { database_status: 'active', step: 'done', detail: null };
     }
     return { database_status: 'creating', step: current.step, detail };

@@ -69,17 +69,21 @@ export function supabaseDriver(config: SupabaseDriverConfig, fetchFn: typeof fet
     return Array.isArray(r.body) ? (r.body as T[]) : [];
   }
 
+  async function find(slug: string): Promise<string | null> {
+    const list = await call('/v1/projects', 'GET', 'Listing projects');
+    const projects = z.array(projectSchema).safeParse(list.body);
+    const found = projects.success ? projects.data.find((p) => p.name === projectNameFor(slug) && p.status !== 'REMOVED') : undefined;
+    return found?.ref ?? found?.id ?? null;
+  }
+
   return {
     name: 'supabase',
 
     async create({ slug }) {
-      const name = projectNameFor(slug);
       // A create whose answer was lost made a project: find it rather than make a second one.
-      const list = await call('/v1/projects', 'GET', 'Listing projects');
-      const existing = z.array(projectSchema).safeParse(list.body);
-      const found = existing.success ? existing.data.find((p) => p.name === name && p.status !== 'REMOVED') : undefined;
-      const foundRef = found?.ref ?? found?.id;
-      if (foundRef) return { ref: foundRef };
+      const found = await find(slug);
+      if (found) return { ref: found };
+      const name = projectNameFor(slug);
       const r = await call('/v1/projects', 'POST', 'Creating the Supabase project', {
         name,
         organization_id: config.organizationId,
@@ -91,6 +95,8 @@ export function supabaseDriver(config: SupabaseDriverConfig, fetchFn: typeof fet
       if (!ref) throw new DriverError('Creating the Supabase project: the answer carried no project ref');
       return { ref };
     },
+
+    find,
 
     async status(ref): Promise<ProjectState> {
       const r = await call(refPath(ref), 'GET', 'Checking the project');

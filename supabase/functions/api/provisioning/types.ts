@@ -15,6 +15,8 @@ export type ProvisioningConfig =
       accessToken: string;
       organizationId: string;
       region: string;
+      /** Where a project's API lives, {ref} replaced by its ref; default https://{ref}.supabase.co (a stand-in serves elsewhere). */
+      projectUrlTemplate?: string;
     }
   | { driver: 'none' };
 
@@ -34,10 +36,17 @@ export interface ProjectDriver {
   readonly name: DriverName;
   /** Starts creating the project for a tenant; asking again for the same slug returns the same ref. */
   create(input: { slug: string; name: string }): Promise<{ ref: string }>;
+  /** The ref of the project made for a tenant, when the answer that named it was lost; null when there is none. */
+  find(slug: string): Promise<string | null>;
   status(ref: string): Promise<ProjectState>;
   credentials(ref: string): Promise<ProjectCredentials>;
   /** Brings the tenant schema up to date; safe to run again. */
   migrate(ref: string): Promise<void>;
+  /**
+   * Told once the tenant is active, so a provider that caches whether to serve
+   * a tenant (the local stack, for TENANT_STATUS_TTL_MS) serves it at once.
+   */
+  activated?(ref: string): Promise<void>;
   /** Deletes the project and its database; a project that is already gone is not an error. */
   remove(ref: string): Promise<void>;
 }

@@ -15,9 +15,11 @@ import { staffAdminOnly, type ApiEnv } from '../staff-guard';
 
 export function adminLicenceRoutes(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  app.use('*', staffAdminOnly(deps));
+  // Mounted at /admin beside other route families: the guard names its own
+  // paths, so an unknown /api/admin path stays the API's JSON 404.
+  const staffAdmin = staffAdminOnly(deps);
 
-  app.get('/tenants/:id/licenses', async (c) => {
+  app.get('/tenants/:id/licenses', staffAdmin, async (c) => {
     const tenant = await requireTenant(deps, { id: idParam(c, 'id', 'Organization not found') });
     const { data, error } = await platformDb(deps)
       .from('LicenseKeys')
@@ -28,19 +30,11 @@ export function adminLicenceRoutes(deps: ApiDeps): Hono<ApiEnv> {
     return c.json({ licenses: data ?? [] });
   });
 
-  app.post('/tenants/:id/licenses', async (c) => {
+  app.post('/tenants/:id/licenses', staffAdmin, async (c) => {
     const staff = c.get('staff');
     const tenant = await requireTenant(deps, { id: idParam(c, 'id', 'Organization not found') });
     const body = await readBody(c, generateLicenceSchema);
     const issued = await issueLicence(deps, tenant, staff, { replace: body.replace, notes: body.notes ?? 'Manually generated' });
-    if (issued.replaced) {
-      await audit(deps, staff, {
-        action: 'licence.revoke',
-        tenant,
-        target: issued.replaced.id,
-        details: { last4: issued.replaced.key_last4, replaced: true },
-      });
-    }
     await audit(deps, staff, {
       action: 'licence.generate',
       tenant,
@@ -50,7 +44,7 @@ export function adminLicenceRoutes(deps: ApiDeps): Hono<ApiEnv> {
     return c.json({ licence: { ...issued.licence, key: issued.key }, replaced: issued.replaced }, 201);
   });
 
-  app.post('/licenses/:id/revoke', async (c) => {
+  app.post('/licenses/:id/revoke', staffAdmin, async (c) => {
     const staff = c.get('staff');
     const id = idParam(c, 'id', 'Licence not found');
     const { data: found, error } = await platformDb(deps).from('LicenseKeys').select('id, tenant_id, key_last4').eq('id', id).maybeSingle();

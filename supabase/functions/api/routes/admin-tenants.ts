@@ -195,23 +195,31 @@ export function adminTenantRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const staff = c.get('staff');
     const tenant = await requireTenant(deps, { id: idParam(c, 'id', NOT_FOUND) });
     const { confirm } = readQuery(c, z.object({ confirm: z.string().max(100).optional() }));
-    if (confirm !== tenant.slug) throw new ApiError(422, `Type the organization's slug (${tenant.slug}) to confirm the deletion`);
+    if (confirm !== tenant.slug) {
+      // A 422 names its issues (docs/product-api.md), like a schema failure.
+      const message = `Type the organization's slug (${tenant.slug}) to confirm the deletion`;
+      throw new ApiError(422, message, { issues: [{ path: 'confirm', message }] });
+    }
 
     const [secret, provisioning] = await Promise.all([tenantSecret(deps, tenant.id), provisioningRef(deps, tenant.id)]);
     const provider = secret?.provider ?? provisioning?.driver ?? 'registered';
-    const ref = secret?.provider_ref ?? provisioning?.project_ref ?? null;
+    let ref = secret?.provider_ref ?? provisioning?.project_ref ?? null;
     let database: 'deleted' | 'kept' | 'none' = provider === 'registered' ? 'kept' : 'none';
-    if (provider !== 'registered' && ref) {
+    if (provider !== 'registered') {
       const driver = driverFor(deps);
       if (!driver || driver.name !== provider) {
         throw conflict(`This tenant's database was made by the ${provider} driver, which this server does not run; it cannot delete it`);
       }
       try {
-        await driver.remove(ref);
+        // A create whose answer was lost left no ref, but may have made the project.
+        ref ??= await driver.find(tenant.slug);
+        if (ref) {
+          await driver.remove(ref);
+          database = 'deleted';
+        }
       } catch (e) {
         throw new ApiError(502, `The database could not be deleted, so the tenant was kept: ${e instanceof Error ? e.message : String(e)}`);
       }
-      database = 'deleted';
     }
     const { error } = await platformDb(deps).from('Tenants').delete().eq('id', tenant.id);
     if (error) throw fromDbError(error, 'Deleting the tenant');

@@ -18,9 +18,11 @@ const SUBSCRIPTION_COLUMNS = 'addon_plan_id, status, subscribed_at';
 
 export function adminVerifyRoutes(deps: ApiDeps): Hono<ApiEnv> {
   const app = new Hono<ApiEnv>();
-  app.use('*', staffAdminOnly(deps));
+  // Mounted at the API's root, so the guard names its two paths: a '*' here
+  // would answer every unknown /api path with 401/403 instead of the JSON 404.
+  const staffAdmin = staffAdminOnly(deps);
 
-  app.get('/admin/verify-tenant', async (c) => {
+  app.get('/admin/verify-tenant', staffAdmin, async (c) => {
     const { tenantSlug } = readQuery(c, z.object({ tenantSlug: tenantSlugSchema }));
     const tenant = await findTenant(deps, { slug: tenantSlug });
     if (!tenant) throw new ApiError(404, 'Organization not found');
@@ -38,7 +40,7 @@ export function adminVerifyRoutes(deps: ApiDeps): Hono<ApiEnv> {
     });
   });
 
-  app.post('/pricing/subscribe', async (c) => {
+  app.post('/pricing/subscribe', staffAdmin, async (c) => {
     const staff = c.get('staff');
     const { tenantSlug, addonName } = await readBody(c, subscribeSchema);
     const tenant = await findTenant(deps, { slug: tenantSlug });

@@ -61,10 +61,16 @@ async function allowed(c: Context, deps: ApiDeps, tenant: TenantRow): Promise<vo
 export function tenantFeatureRoutes(deps: ApiDeps): Hono {
   const app = new Hono();
   app.get('/features', async (c) => {
-    const { tenantSlug } = readQuery(c, z.object({ tenantSlug: tenantSlugSchema }));
+    // No token is a 401 before anything else, as on the admin routes.
     if (!bearerToken(c)) return renderApiError(c, new ApiError(401, 'Missing session token'));
+    const { tenantSlug } = readQuery(c, z.object({ tenantSlug: tenantSlugSchema }));
     const tenant = await findTenant(deps, { slug: tenantSlug });
-    if (!tenant) throw new ApiError(404, 'Organization not found');
+    if (!tenant) {
+      // Whether an organization exists is for a staff admin to learn, not for any token's holder.
+      const staff = await requireStaffAdmin(c, deps);
+      if (!staff.ok) throw new ApiError(staff.status, staff.error);
+      throw new ApiError(404, 'Organization not found');
+    }
     await allowed(c, deps, tenant);
     const { data, error } = await platformDb(deps)
       .from('tenant_features')
