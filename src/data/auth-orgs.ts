@@ -7,6 +7,7 @@
  */
 import { mergeOrganizations, ilikePattern, SEARCH_LIMIT, type OrganizationSummary } from '../lib/organizations';
 import { cacheKeys, readPublic, writePublic } from './auth-session';
+import { readDevTenantConfig } from './dev-tenant-config';
 
 export interface Organization extends OrganizationSummary {
   display_name: string | null;
@@ -21,6 +22,7 @@ export const ORG_COLUMNS = 'slug,company_name,display_name,description,email_dom
 interface PublicConfig {
   platformUrl: string;
   platformAnonKey: string;
+  development: boolean;
 }
 
 let configPromise: Promise<PublicConfig> | null = null;
@@ -34,7 +36,11 @@ function loadPublicConfig(): Promise<PublicConfig> {
     })
     .then((json) => {
       if (typeof json.platformUrl !== 'string' || typeof json.platformAnonKey !== 'string') throw new Error('app-config.json is invalid');
-      return { platformUrl: json.platformUrl.replace(/\/+$/, ''), platformAnonKey: json.platformAnonKey };
+      return {
+        platformUrl: json.platformUrl.replace(/\/+$/, ''),
+        platformAnonKey: json.platformAnonKey,
+        development: json.development === true,
+      };
     });
   configPromise.catch(() => {
     configPromise = null;
@@ -118,8 +124,39 @@ export async function searchOrganizations(term: string): Promise<Organization[]>
 export type OrganizationLookup =
   { status: 'found'; organization: Organization } | { status: 'not-found' } | { status: 'error'; message: string };
 
-/** One organization by slug through the RPC get_organization_by_slug (cached for offline use). */
+/**
+ * /tenant-config's saved configuration for this slug, only while the stack
+ * runs in development mode: outside it the platform's record always wins.
+ */
+async function developmentOverride(slug: string): Promise<Organization | null> {
+  const dev = readDevTenantConfig();
+  if (!dev || dev.slug !== slug) return null;
+  try {
+    if (!(await loadPublicConfig()).development) return null;
+  } catch {
+    return null;
+  }
+  return {
+    slug: dev.slug,
+    company_name: dev.company_name,
+    display_name: dev.company_name,
+    description: 'Development configuration from /tenant-config',
+    email_domain: null,
+    supabase_url: dev.supabase_url,
+    supabase_anon_key: dev.supabase_anon_key,
+  };
+}
+
+/**
+ * One organization by slug through the RPC get_organization_by_slug (cached
+ * for offline use), or the development configuration saved for that slug.
+ */
 export async function getOrganizationBySlug(slug: string): Promise<OrganizationLookup> {
+  const dev = await developmentOverride(slug);
+  if (dev) {
+    writePublic(cacheKeys.organization(slug), dev);
+    return { status: 'found', organization: dev };
+  }
   try {
     const data = await platformRest('rpc/get_organization_by_slug', { method: 'POST', body: JSON.stringify({ org_slug: slug }) });
     const rows = Array.isArray(data) ? data : data ? [data] : [];

@@ -10,12 +10,16 @@ import { idbAuthStorage, platformStorageKey, tenantStorageKey } from './session-
 const appConfigSchema = z.object({
   platformUrl: z.string().url(),
   platformAnonKey: z.string().min(1),
+  /** The product API's base URL; this origin's /api when absent. */
+  apiUrl: z.string().url().optional(),
+  /** Set only by a stack running in development mode (`npm run dev`): enables /tenant-config. */
+  development: z.boolean().optional(),
 });
 export type AppConfig = z.infer<typeof appConfigSchema>;
 
 let configPromise: Promise<AppConfig> | null = null;
 
-/** Public start-up values (platform URL and anon key), from /app-config.json. */
+/** Public start-up values (platform URL and anon key, API URL, development mode), from /app-config.json. */
 export function loadAppConfig(): Promise<AppConfig> {
   configPromise ??= fetch('/app-config.json', { cache: 'no-cache' })
     .then((r) => {

@@ -39,3 +39,8 @@ export { checkBeforeSignOut, signOutKeepingOutbox, type SignOutCheck } from './s
 export { requestPersistentStorage, StorageFullError, isQuotaError, type PersistAnswer } from './storage';
 export { runBackgroundPush, requestBackgroundPush, backgroundSyncTag, slugFromSyncTag } from './background-sync';
 export { useTenantResource, type TenantResource } from './use-tenant-resource';
+// The product API as staff screens call it, the platform's tenant list, and
+// /tenant-config's development-only tenant configuration.
+export { callProductApi, ProductApiError, PRODUCT_API_MESSAGES, type ProductApiIssue, type ProductApiOptions } from './product-api';
+export { listPlatformTenants, getStaffEmails, type PlatformTenant, type TenantListRow } from './platform-tenants';
+export { readDevTenantConfig, saveDevTenantConfig, clearDevTenantConfig, type DevTenantConfig } from './dev-tenant-config';

@@ -110,7 +110,11 @@ async function main(): Promise<void> {
   const seeded = (await shouldSeed(stack, opts)) ? (await seedDemo(stack), true) : false;
   await stack.refreshTenantUrls();
 
-  const app = createServer(stack, { staticDir: opts.command === 'start' ? join(ROOT, 'dist') : undefined, bodyLimit: opts.bodyLimit });
+  const app = createServer(stack, {
+    staticDir: opts.command === 'start' ? join(ROOT, 'dist') : undefined,
+    bodyLimit: opts.bodyLimit,
+    development: opts.command === 'dev',
+  });
   const server = serve({ fetch: app.fetch, port: stackPort, hostname: opts.host });
 
   let vite: { close(): Promise<void> } | null = null;

@@ -9,7 +9,7 @@ import { openPostgres } from './engine/postgres-engine';
 import type { SqlEngine } from './engine/types';
 import { createProjectKeys, type ProjectKeys } from './keys';
 import { bootstrap, migrate, type ProjectKind } from './migrate';
-import { pgliteTemplate, postgresTemplate } from './templates';
+import { pgliteTemplateDir, postgresTemplate } from './templates';
 
 export type EngineConfig =
   | { kind: 'pglite'; /** null keeps every project in memory (tests) */ dataDir: string | null }
@@ -45,7 +45,7 @@ async function openEngine(config: EngineConfig, kind: ProjectKind, ref: string):
   const dir = config.dataDir === null ? undefined : join(config.dataDir, kind === 'platform' ? 'platform' : join('tenants', ref));
   const { existsSync } = await import('node:fs');
   const created = dir === undefined || !existsSync(dir);
-  const engine = await openPglite({ dataDir: dir, template: created ? await pgliteTemplate(kind) : undefined });
+  const engine = await openPglite({ dataDir: dir, templateDir: created ? await pgliteTemplateDir(kind) : undefined });
   return { engine, created };
 }
 

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { LICENCE_INACTIVE_CODE, LICENCE_INACTIVE_MESSAGE } from '../functions/_shared/licence-rule';
 import { createApiApp } from '../functions/api/app';
 import { createAuthApp } from './auth';
 import { AuthHttpError, renderAuthError } from './auth/errors';
@@ -18,14 +19,12 @@ import { securityHeaders } from './http/security-headers';
 import { createRestApp } from './rest';
 import type { Stack } from './stack';
 
-/** What a tenant's sign-in answers while its licence rule refuses it (auth code license_inactive). */
-export const LICENCE_INACTIVE_MESSAGE =
-  "This organization's licence is not active, so no one can sign in. Please contact your administrator.";
-
 export interface ServerOptions {
   /** The built PWA to serve (vite's dist/); omitted in tests and dev. */
   staticDir?: string;
   bodyLimit?: number;
+  /** `npm run dev`: /app-config.json says so, which enables the development-only /tenant-config. */
+  development?: boolean;
 }
 
 const MIME: Record<string, string> = {
@@ -110,7 +109,7 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   // officer's queued checks still reach the server.
   tenant.use('/auth/v1/token', async (c, next) => {
     if (c.req.query('grant_type') === 'password' && !(await stack.signInAllowed(c.req.param('slug') ?? ''))) {
-      return renderAuthError(c, new AuthHttpError(403, 'license_inactive', LICENCE_INACTIVE_MESSAGE));
+      return renderAuthError(c, new AuthHttpError(403, LICENCE_INACTIVE_CODE, LICENCE_INACTIVE_MESSAGE));
     }
     await next();
   });
@@ -119,7 +118,12 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   app.route('/t/:slug', tenant);
 
   const api = new Hono();
-  api.use('*', tooLarge, jsonDepthGuard(apiTooDeep));
+  // The product API answers in its own shape ({error}), as it does under Deno.
+  const apiTooLarge = bodyLimit({
+    maxSize: limit,
+    onError: (c) => c.json({ error: `The request body is larger than ${limit} bytes` }, 413),
+  });
+  api.use('*', apiTooLarge, jsonDepthGuard(apiTooDeep));
   api.route(
     '/',
     createApiApp({
@@ -141,9 +145,16 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   app.all('/api/*', (c) => c.json({ error: 'Not found' }, 404));
 
   app.get('/app-config.json', (c) =>
-    c.json({ platformUrl: `${stack.publicUrl}/platform`, platformAnonKey: stack.platform.keys.anonKey }, 200, {
-      'cache-control': 'no-cache',
-    }),
+    c.json(
+      {
+        platformUrl: `${stack.publicUrl}/platform`,
+        platformAnonKey: stack.platform.keys.anonKey,
+        apiUrl: `${stack.publicUrl}/api`,
+        ...(opts.development ? { development: true } : {}),
+      },
+      200,
+      { 'cache-control': 'no-cache' },
+    ),
   );
 
   if (opts.staticDir) {

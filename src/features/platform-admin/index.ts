@@ -1,9 +1,6 @@
 /** Platform admin screens (master pages). */
 export { PlatformDashboardPage } from './pages/platform-dashboard-page';
-export {
-  ManageTenantsPage,
-  DoorManagementPage,
-  TenantDatabaseManagementPage,
-  AdminVerifyPage,
-  TenantConfigPage,
-} from './pages/placeholder-pages';
+export { ManageTenantsPage } from './pages/manage-tenants-page';
+export { AdminVerifyPage } from './pages/admin-verify-page';
+export { TenantConfigPage } from './pages/tenant-config-page';
+export { DoorManagementPage, TenantDatabaseManagementPage } from './pages/placeholder-pages';

@@ -3,6 +3,7 @@
  * digest with the last four characters, the clear key returned once. At most
  * one active licence per tenant (a unique index); revoking is final.
  */
+import type { LicenceView } from '../_shared/platform-rows';
 import { generateLicenceKey, hashLicenceKey, licenceLast4 } from '../_shared/licence-key';
 import { audit } from './audit';
 import type { ApiDeps } from './deps';
@@ -10,17 +11,7 @@ import { ApiError, conflict, fromDbError } from './http';
 import { platformDb, type TenantRow } from './platform';
 import type { StaffCaller } from './staff-guard';
 
-export interface LicenceView {
-  id: string;
-  key_last4: string;
-  status: 'active' | 'revoked';
-  issued_at: string;
-  issued_by: string | null;
-  expires_at: string | null;
-  max_seats: number | null;
-  notes: string | null;
-  updated_at: string;
-}
+export type { LicenceView };
 
 export const LICENCE_COLUMNS = 'id, key_last4, status, issued_at, issued_by, expires_at, max_seats, notes, updated_at';
 

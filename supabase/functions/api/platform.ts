@@ -4,37 +4,10 @@
  * written by the server alone; docs/rls-matrix.md).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { TenantRow } from '../_shared/platform-rows';
 import { platformAsService } from './clients';
 import type { ApiDeps } from './deps';
 import { ApiError, fromDbError, notFound } from './http';
-
-export interface TenantRow {
-  id: string;
-  slug: string;
-  company_name: string;
-  display_name: string | null;
-  description: string | null;
-  email_domain: string | null;
-  supabase_url: string | null;
-  supabase_anon_key: string | null;
-  status: string;
-  database_status: string;
-  database_created_at: string | null;
-  database_error: string | null;
-  plan: string;
-  plan_name: string | null;
-  plan_interval: string | null;
-  plan_amount_cents: number | null;
-  seats: number | null;
-  subscription_status: string | null;
-  paid_until: string | null;
-  require_license: boolean;
-  last_activity: string | null;
-  created_at: string;
-  created_by: string | null;
-  updated_at: string;
-  updated_by: string | null;
-}
 
 export interface TenantSecretRow {
   tenant_id: string;
@@ -44,6 +17,8 @@ export interface TenantSecretRow {
   provider: 'local' | 'supabase' | 'registered';
   provider_ref: string | null;
 }
+
+export type { TenantRow };
 
 export const platformDb = (deps: ApiDeps): SupabaseClient => platformAsService(deps);
 

@@ -9,7 +9,7 @@
  * new worker; nothing else in the process ever waits for it.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +20,13 @@ import { statementTimeoutError } from './types';
 export interface PgliteOptions {
   /** A directory on disk, or undefined for a throwaway database in a temporary directory. */
   dataDir?: string;
-  /** A gzipped data-dir tarball to start from (a migrated template). */
+  /** A gzipped data-dir tarball to start from. */
   template?: Blob;
+  /**
+   * A closed data directory to start from (a migrated template): copied as
+   * files before Postgres starts, about twice as fast as loading a tarball.
+   */
+  templateDir?: string;
 }
 
 type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: Record<string, string> };
@@ -112,7 +117,8 @@ export async function openPglite(opts: PgliteOptions): Promise<SqlEngine & { dum
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'lockstep-pglite-')));
   const fresh = temporary || !existsSync(join(dataDir, 'PG_VERSION'));
   await mkdir(dataDir, { recursive: true });
-  const template = fresh && opts.template ? new Uint8Array(await opts.template.arrayBuffer()) : null;
+  if (fresh && opts.templateDir) await cp(opts.templateDir, dataDir, { recursive: true });
+  const template = fresh && !opts.templateDir && opts.template ? new Uint8Array(await opts.template.arrayBuffer()) : null;
   const assets = await sharedAssets();
 
   let closed = false;

@@ -11,7 +11,7 @@ import { compareDoorNumbers } from '../../../lib/door-numbers';
 import type { TenantRole } from '../../../lib/roles';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import {
   conditionIdForCampus,
   conditionIdForDoor,

@@ -15,7 +15,7 @@ import { Field } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
 import { doorQrPngDataUrl, encodeDoorQr } from '../../door-checks/index';
 import { expandDoorRange } from '../model';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { AdminTable, RowActions } from './admin-table';
 import { CampusOptions, FormActions, FormHeader, SearchBox, SelectField } from './form-controls';
 import { errorText, MSG } from './messages';

@@ -11,7 +11,7 @@ import { insertRow, updateRow, useRow, useRows, type CacheRow, type TenantSync }
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { userDisplayName } from './door-log-report';
 import type { AdminModalProps } from './doors-modal';
 import { AdminTable, RowActions } from './admin-table';

@@ -14,7 +14,7 @@ import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
 import { formatPhone, isListedSecurityUser, securityRoleLabel, userFlags } from '../model';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { userDisplayName } from './door-log-report';
 import type { AdminModalProps } from './doors-modal';
 import { AdminTable, RowActions } from './admin-table';

@@ -11,6 +11,7 @@
  * (the screen polls) goes on from there. A failure sets database_status
  * `error` with database_error; a retry resumes at the failed step.
  */
+import type { ProvisioningView } from '../../_shared/platform-rows';
 import { tenantAsService } from '../clients';
 import type { ApiDeps } from '../deps';
 import { ApiError } from '../http';
@@ -33,12 +34,7 @@ interface ProvisioningRow {
   last_error: string | null;
 }
 
-export interface ProvisioningView {
-  database_status: 'creating' | 'active' | 'error';
-  step: ProvisioningStep;
-  /** Where a project still coming up is (hosted only), or the error. */
-  detail: string | null;
-}
+export type { ProvisioningView };
 
 /** How long a request holds the lease; longer than any one step takes. */
 const LEASE_SECONDS = 120;

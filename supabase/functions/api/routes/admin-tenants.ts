@@ -29,17 +29,23 @@ function planColumns(t: Partial<CreateTenant | UpdateTenant>): Record<string, un
   return 'plan_name' in t ? { plan: t.plan_name ?? DEFAULT_PLAN_LABEL } : {};
 }
 
-async function provisioningOf(
-  deps: ApiDeps,
-  tenantId: string,
-): Promise<{ step: string; last_error: string | null; admin_email: string } | null> {
+/** What the details dialog shows of a tenant's provisioning (never the temporary password). */
+interface ProvisioningRecord {
+  step: string;
+  last_error: string | null;
+  admin_email: string;
+  admin_first_name: string;
+  admin_last_name: string;
+}
+
+async function provisioningOf(deps: ApiDeps, tenantId: string): Promise<ProvisioningRecord | null> {
   const { data, error } = await platformDb(deps)
     .from('tenant_provisioning')
-    .select('step, last_error, admin_email')
+    .select('step, last_error, admin_email, admin_first_name, admin_last_name')
     .eq('tenant_id', tenantId)
     .maybeSingle();
   if (error) throw fromDbError(error, 'Reading the provisioning');
-  return data as { step: string; last_error: string | null; admin_email: string } | null;
+  return data as ProvisioningRecord | null;
 }
 
 export function adminTenantRoutes(deps: ApiDeps): Hono<ApiEnv> {
