@@ -6,13 +6,18 @@
 //
 // Plain JavaScript on purpose: a worker thread gets no TypeScript loader
 // under vitest or Playwright. The protocol is typed on the main side.
+import { cpSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
-/** @type {{ dataDir: string, template: Uint8Array | null, wasmModule: WebAssembly.Module | undefined, fsBundle: Uint8Array | undefined }} */
+/** @type {{ dataDir: string, template: Uint8Array | null, templateDir: string | null, wasmModule: WebAssembly.Module | undefined, fsBundle: Uint8Array | undefined }} */
 const data = workerData;
 const port = parentPort;
 if (!port) throw new Error('pglite-worker must run as a worker thread');
+
+// A new database starts as a copy of a closed template directory: here, so
+// the copy blocks this thread only.
+if (data.templateDir) cpSync(data.templateDir, data.dataDir, { recursive: true });
 
 const db = await PGlite.create({
   dataDir: data.dataDir,
