@@ -106,6 +106,7 @@ test('the staff admin creates a provisioned tenant; its first super admin signs 
   const password = await copied(page, 'Copy temporary password');
   expect(password).toBe(await created.getByTestId('temporary-password').textContent());
   expect(password.length).toBeGreaterThanOrEqual(8);
+  await expectNoSeriousA11yViolations(page);
   // Closing asks first (Escape too): the secrets cannot be shown again.
   await page.keyboard.press('Escape');
   await expect(created.getByText(/cannot be shown again/).first()).toBeVisible();
@@ -130,6 +131,7 @@ test('the staff admin creates a provisioned tenant; its first super admin signs 
   await fillCredentials(tenantPage, 'pat@maplegrove.test', password);
   await tenantPage.getByRole('button', { name: 'Sign In' }).click();
   await expect(tenantPage).toHaveURL(/\/tenant\/maple-grove-schools\/change-password$/);
+  await expectNoSeriousA11yViolations(tenantPage);
   const next = 'Maple-grove-new1!';
   await tenantPage.getByRole('textbox', { name: 'Current password', exact: true }).fill(password);
   await tenantPage.getByRole('textbox', { name: 'New password', exact: true }).fill(next);
@@ -138,6 +140,29 @@ test('the staff admin creates a provisioned tenant; its first super admin signs 
   await expect(tenantPage.getByRole('heading', { name: 'Password Updated!' })).toBeVisible();
   await expect(tenantPage).toHaveURL(/\/tenant\/maple-grove-schools\/dashboard$/);
   await expect(tenantPage.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
+  await tenantPage.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(tenantPage).toHaveURL(/\/$/);
+
+  // The licence rule: with its licence revoked, the tenant signs nobody in, and says why; a new licence restores it.
+  const staff = await staffContext(browser);
+  const staffPage = await staff.newPage();
+  await openManageTenants(staffPage);
+  await staffPage.getByRole('button', { name: 'Licence of Maple Grove Schools' }).click();
+  const licence = staffPage.getByRole('dialog', { name: 'Licence of Maple Grove Schools' });
+  await licence.getByRole('button', { name: 'Revoke Licence' }).click();
+  await staffPage.getByRole('dialog', { name: 'Revoke the licence?' }).getByRole('button', { name: 'Revoke Licence' }).click();
+  await expect(licence.getByText(/was revoked\./)).toBeVisible();
+  await tenantPage.goto('/tenant/maple-grove-schools/login');
+  await fillCredentials(tenantPage, 'pat@maplegrove.test', next);
+  await tenantPage.getByRole('button', { name: 'Sign In' }).click();
+  await expect(tenantPage.getByRole('alert')).toHaveText(
+    "This organization's licence is not active, so no one can sign in. Please contact your administrator.",
+  );
+  await licence.getByRole('button', { name: 'Generate Licence' }).click();
+  await expect(licence.getByTestId('new-licence-key')).toHaveText(LICENCE_KEY);
+  await tenantPage.getByRole('button', { name: 'Sign In' }).click();
+  await expect(tenantPage).toHaveURL(/\/tenant\/maple-grove-schools\/dashboard$/);
+  await staff.close();
   await adminContext.close();
 });
 
@@ -170,12 +195,14 @@ test('the staff admin registers, edits and deletes a tenant, and revokes and reg
   const details = page.getByRole('dialog', { name: company });
   await expect(details.getByText('Registered existing project')).toBeVisible();
   await expect(details.getByText('No Domain')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   await details.getByRole('button', { name: 'Close' }).first().click();
 
   // Edit: only what changed is sent; canceled is offered on edit.
   await page.getByRole('button', { name: `Edit ${company}` }).click();
   const edit = page.getByRole('dialog', { name: `Edit ${company}` });
   await expect(edit.getByLabel('Supabase URL')).toHaveValue('https://hill-valley.supabase.co');
+  await expectNoSeriousA11yViolations(page);
   await edit.getByLabel('Seats', { exact: true }).fill('12');
   await edit.getByLabel('Status', { exact: true }).selectOption('canceled');
   const patch = page.waitForRequest((r) => r.method() === 'PATCH' && r.url().includes('/api/admin/tenants/'));
@@ -209,6 +236,7 @@ test('the staff admin registers, edits and deletes a tenant, and revokes and reg
   await expect(del).toContainText('its Supabase project is not touched; Lockstep forgets it');
   const go = del.getByRole('button', { name: 'Delete Tenant' });
   await expect(go).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
   await del.getByLabel(`Type ${slug} to confirm`).fill('hill-valley');
   await expect(go).toBeDisabled();
   await del.getByLabel(`Type ${slug} to confirm`).fill(slug);

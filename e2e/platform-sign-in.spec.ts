@@ -40,10 +40,23 @@ test('an account with no staff record sees Access Denied, and can go to the tena
 test('a Staff lookup that never answers gives up after 30 s (Database timeout) and shows Access Denied', async ({ page }) => {
   const logs: string[] = [];
   page.on('console', (m) => logs.push(m.text()));
-  // The platform's Staff read hangs; everything else answers.
-  await page.route('**/platform/rest/v1/Staff**', () => undefined);
+  // The platform's Staff read hangs; everything else answers. The page's clock
+  // is paused and moved in 100 ms steps until that read is sent (its 30 s
+  // timer starts then), so fake time depends on the test alone, never on how
+  // busy the machine is.
+  let sent = false;
+  await page.route('**/platform/rest/v1/Staff**', () => {
+    sent = true;
+  });
   await page.clock.install();
+  await page.clock.pauseAt(new Date(Date.now() + 1000));
   await signInPlatform(page, 'admin@lockstep.test');
+  await expect
+    .poll(async () => {
+      if (!sent) await page.clock.runFor(100);
+      return sent;
+    })
+    .toBe(true);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Loading dashboard...')).toBeVisible();
   await page.clock.fastForward(29_000);

@@ -85,10 +85,10 @@ function toOrganizations(rows: unknown): Organization[] {
   return rows.map((r) => toOrganization(r as Record<string, unknown>)).filter((o): o is Organization => o !== null);
 }
 
-/** Active organizations ordered by company name (cached for offline use). */
+/** Active and trial organizations ordered by company name (cached for offline use). */
 export async function listOrganizations(): Promise<Organization[]> {
   try {
-    const orgs = toOrganizations(await platformRest(`Tenants?select=${ORG_COLUMNS}&status=eq.active&order=company_name.asc`));
+    const orgs = toOrganizations(await platformRest(`Tenants?select=${ORG_COLUMNS}&status=in.(active,trial)&order=company_name.asc`));
     writePublic(cacheKeys.organizations(), orgs);
     return orgs;
   } catch (error) {
@@ -107,7 +107,7 @@ export async function searchOrganizations(term: string): Promise<Organization[]>
   if (!q) return [];
   // The same encoding supabase-js uses for .ilike(column, '%term%').
   const pattern = encodeURIComponent(ilikePattern(q));
-  const base = `Tenants?select=${ORG_COLUMNS}&status=eq.active&order=company_name.asc&limit=${SEARCH_LIMIT}`;
+  const base = `Tenants?select=${ORG_COLUMNS}&status=in.(active,trial)&order=company_name.asc&limit=${SEARCH_LIMIT}`;
   const [byCompany, byDisplay] = await Promise.allSettled([
     platformRest(`${base}&company_name=ilike.${pattern}`),
     platformRest(`${base}&display_name=ilike.${pattern}`),
@@ -169,6 +169,21 @@ export async function getOrganizationBySlug(slug: string): Promise<OrganizationL
     if (cached) return { status: 'found', organization: cached };
     console.warn('Failed to load organization', error);
     return { status: 'error', message: 'Failed to load organization' };
+  }
+}
+
+/**
+ * The licence rule at sign-in (docs/decisions/018): false when the platform
+ * says the organization requires a licence and holds no active one; null
+ * when that cannot be known now (the tenant's server decides then).
+ */
+export async function licenceAllowsSignIn(slug: string): Promise<boolean | null> {
+  try {
+    const data = await platformRest('rpc/get_organization_by_slug', { method: 'POST', body: JSON.stringify({ org_slug: slug }) });
+    const row = (Array.isArray(data) ? data[0] : data) as { license_active?: unknown } | undefined;
+    return typeof row?.license_active === 'boolean' ? row.license_active : null;
+  } catch {
+    return null;
   }
 }
 

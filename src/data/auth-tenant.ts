@@ -6,7 +6,7 @@
  */
 import { displayNameOf } from '../lib/display-name';
 import { AUTH_MESSAGES, changePasswordMessage, classifyAuthError, tenantSignInMessage } from './auth-errors';
-import { getCachedOrganization, rememberOrganization, type Organization } from './auth-orgs';
+import { getCachedOrganization, licenceAllowsSignIn, rememberOrganization, type Organization } from './auth-orgs';
 import { cacheKeys, readCached, removeCached, writeCached, type TenantProfile } from './auth-session';
 import { getTenantClient } from './clients';
 import { idbAuthStorage, tenantStorageKey } from './session-store';
@@ -36,6 +36,8 @@ export async function signInTenant(org: Organization, email: string, password: s
     return { ok: false, message: error instanceof Error ? error.message : AUTH_MESSAGES.unexpected };
   }
   try {
+    // Hosted tenant projects do not know the platform's licences: the app asks first.
+    if ((await licenceAllowsSignIn(org.slug)) === false) return { ok: false, message: AUTH_MESSAGES.licenceInactive };
     const { data, error } = await client.auth.signInWithPassword({ email: email.trim(), password });
     if (error || !data.user) return { ok: false, message: tenantSignInMessage(error) };
     const user = data.user;

@@ -38,7 +38,10 @@ export function Modal({ open, onClose, title, description, children, footer, siz
               </span>
             </button>
           </div>
-          <div className="overflow-y-auto px-5 py-4">{children}</div>
+          {/* Focusable, so a keyboard can scroll a long body that holds no control (axe: scrollable-region-focusable). */}
+          <div tabIndex={0} className="overflow-y-auto px-5 py-4 focus-visible:outline-2 focus-visible:outline-blue-700">
+            {children}
+          </div>
           {footer && <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3">{footer}</div>}
         </DialogPanel>
       </div>

@@ -223,6 +223,25 @@ describe('the Edge Function entry under Deno', () => {
     expect(res.status).toBe(200);
   });
 
+  it('answers a browser preflight from another origin, as a hosted function must (the app calls it cross-origin)', async () => {
+    for (const base of [nodeBase, deno?.base ?? '']) {
+      const res = await fetch(`${base}/api/admin/tenants`, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://app.example.org',
+          'access-control-request-method': 'PATCH',
+          'access-control-request-headers': 'authorization, content-type',
+        },
+      });
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      expect(res.headers.get('access-control-allow-methods')).toContain('PATCH');
+      expect(res.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
+      const answer = await fetch(`${base}/api/health`, { headers: { origin: 'https://app.example.org' } });
+      expect(answer.headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+
   it.each(CASES)('$name: same answer from Node and Deno', async (c) => {
     if (!deno) throw new Error('Deno entry not started');
     const node = await send(nodeBase, c);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { addonEnabled, effectiveFeatures, type FeatureRow } from '../../supabase/functions/_shared/features';
 import {
-  addonEnabled,
   changedTenantFields,
   deleteConsequence,
   emptyTenantForm,
@@ -222,14 +222,21 @@ describe('labels and small rules', () => {
     expect(deleteConsequence('Oak', 'supabase')).toContain('its database and all its data are permanently deleted');
     expect(deleteConsequence('Oak', 'registered')).toContain('its Supabase project is not touched; Lockstep forgets it');
   });
-  it('an add-on is on only when its feature is enabled', () => {
-    const features = [
-      { feature_name: 'transportation', enabled: false, status: 'inactive', expires_at: null },
+  it('an add-on is on only when a live row enables it (not a default, not expired or disabled)', () => {
+    const now = Date.parse('2026-11-23T12:00:00Z');
+    const features: FeatureRow[] = [
+      { feature_name: 'transportation', enabled: false, status: 'disabled', expires_at: null },
       { feature_name: 'student_parking', enabled: true, status: 'active', expires_at: null },
     ];
-    expect(addonEnabled(features, 'transportation')).toBe(false);
-    expect(addonEnabled(features, 'student_parking')).toBe(true);
-    expect(addonEnabled([], 'security_core')).toBe(false);
+    expect(addonEnabled(features, 'transportation', now)).toBe(false);
+    expect(addonEnabled(features, 'student_parking', now)).toBe(true);
+    expect(addonEnabled([], 'student_parking', now)).toBe(false);
+    const expired: FeatureRow[] = [{ feature_name: 'transportation', enabled: true, status: 'expired', expires_at: null }];
+    expect(addonEnabled(expired, 'transportation', now)).toBe(false);
+    const lapsed: FeatureRow[] = [{ feature_name: 'transportation', enabled: true, status: 'active', expires_at: '2026-11-01T00:00:00Z' }];
+    expect(addonEnabled(lapsed, 'transportation', now)).toBe(false);
+    // What a tenant gets: student parking and security core by default, transportation only when enabled.
+    expect(effectiveFeatures([], now)).toEqual({ security_core: true, transportation: false, student_parking: true });
   });
   it('masks a key except its last 4 characters', () => {
     expect(maskExceptLast4('eyJhbGciOiJIUzI1NiJ9.abcd')).toBe('••••••••abcd');

@@ -368,16 +368,7 @@ export function deleteConsequence(company: string, provider: ProjectProvider): s
 // ---------------------------------------------------------------------------
 // Features and add-ons (/admin/verify)
 
-export interface FeatureFlag {
-  feature_name: string;
-  enabled: boolean;
-  status: string | null;
-  expires_at: string | null;
-}
-
-export function addonEnabled(features: readonly FeatureFlag[], name: string): boolean {
-  return features.some((f) => f.feature_name === name && f.enabled);
-}
+export type { FeatureRow as FeatureFlag } from '../../../supabase/functions/_shared/features';
 
 export const FEATURE_LABELS: Readonly<Record<string, string>> = {
   security_core: 'Security Core',

@@ -5,6 +5,7 @@
  * in docs/product-api.md.
  */
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import type { ApiDeps } from './deps';
 import { ApiError, renderApiError } from './http';
 import { adminLicenceRoutes } from './routes/admin-licences';
@@ -18,6 +19,18 @@ export type { ApiDeps } from './deps';
 
 export function createApiApp(deps: ApiDeps): Hono {
   const app = new Hono();
+  // Called from the app's own origin locally, but cross-origin when hosted
+  // (the Edge Function lives on the platform project's domain). Bearer tokens,
+  // no cookies: any origin may ask, as Supabase's own APIs allow.
+  app.use(
+    '*',
+    cors({
+      origin: '*',
+      allowHeaders: ['authorization', 'x-client-info', 'apikey', 'content-type'],
+      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+      maxAge: 86_400,
+    }),
+  );
   app.get('/health', (c) => c.json({ ok: true }));
   app.route('/tenant-proxy', tenantHealthRoutes(deps));
   app.route('/tenant-proxy', tenantFeatureRoutes(deps));

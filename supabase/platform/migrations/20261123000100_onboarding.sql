@@ -88,14 +88,17 @@ create policy "staff admins read the platform audit log" on public.platform_audi
 -- 3. Where each tenant's project lives ------------------------------------------
 
 alter table public.tenant_secrets alter column jwt_secret drop not null;
-alter table public.tenant_secrets add column provider text not null default 'local'
+alter table public.tenant_secrets add column provider text not null default 'registered'
   check (provider in ('local', 'supabase', 'registered'));
 alter table public.tenant_secrets add column provider_ref text;
 
+-- Rows written before: the local stack's own tenants live at <stack>/t/<slug>;
+-- anything else was a project registered by hand (README's earlier deploy
+-- steps), which deleting the tenant must leave alone.
 update public.tenant_secrets s
-   set provider_ref = t.slug
+   set provider = 'local', provider_ref = t.slug
   from public."Tenants" t
- where t.id = s.tenant_id and s.provider = 'local' and s.provider_ref is null;
+ where t.id = s.tenant_id and s.project_url ~ ('/t/' || t.slug || '$');
 
 comment on column public.tenant_secrets.provider is
   'Who made the project: local (the stack), supabase (the Management API), registered (an existing project; deleting the tenant leaves it alone).';
@@ -149,6 +152,37 @@ as $$
 $$;
 revoke all on function public.claim_tenant_provisioning(uuid, integer) from public, anon, authenticated;
 grant execute on function public.claim_tenant_provisioning(uuid, integer) to service_role;
+
+-- Enabling an add-on turns its feature on and records the subscription in one
+-- transaction (a failure leaves neither). Subscribing again keeps the original
+-- date; a lapsed subscription starts again now.
+create function public.enable_addon(p_tenant_id uuid, p_addon text) returns json
+language plpgsql
+volatile
+security definer
+set search_path = ''
+as $$
+declare
+  f json;
+  s json;
+begin
+  insert into public.tenant_features as tf (tenant_id, feature_name, enabled, status, expires_at)
+  values (p_tenant_id, p_addon, true, 'active', null)
+  on conflict (tenant_id, feature_name) do update set enabled = true, status = 'active', expires_at = null
+  returning json_build_object('feature_name', tf.feature_name, 'enabled', tf.enabled, 'status', tf.status, 'expires_at', tf.expires_at)
+    into f;
+  insert into public.addon_subscriptions as sub (tenant_id, addon_plan_id, status, subscribed_at)
+  values (p_tenant_id, p_addon, 'active', now())
+  on conflict (tenant_id, addon_plan_id) do update
+    set status = 'active',
+        subscribed_at = case when sub.status = 'active' then sub.subscribed_at else now() end
+  returning json_build_object('addon_plan_id', sub.addon_plan_id, 'status', sub.status, 'subscribed_at', sub.subscribed_at)
+    into s;
+  return json_build_object('feature', f, 'subscription', s);
+end;
+$$;
+revoke all on function public.enable_addon(uuid, text) from public, anon, authenticated;
+grant execute on function public.enable_addon(uuid, text) to service_role;
 
 -- 5. The licence rule at sign-in -------------------------------------------------------
 

@@ -11,6 +11,7 @@ import { useResource } from '../hooks/use-resource';
 import { ResourceStatus } from './resource-status';
 import { formatDate, formatDateTime, humanize, PROVIDER_LABELS, provisioningStepLabel } from '../model';
 import { Facts } from './controls';
+import { ProvisioningStatus } from './provisioning-status';
 
 export function TenantDetailsDialog({ tenant, onClose }: { tenant: TenantListRow; onClose: () => void }) {
   const load = useCallback(async () => {
@@ -88,6 +89,16 @@ function DetailsView({ details, staff }: { details: TenantDetails; staff: Readon
             : []),
         ]}
       />
+      {provisioning && provisioning.step !== 'done' && (t.database_status === 'creating' || t.database_status === 'error') && (
+        <>
+          <h3 className={section}>Setup</h3>
+          <ProvisioningStatus
+            tenantId={t.id}
+            slug={t.slug}
+            initial={{ database_status: t.database_status, step: provisioning.step, detail: t.database_error }}
+          />
+        </>
+      )}
       <h3 className={section}>Record</h3>
       <Facts
         items={[

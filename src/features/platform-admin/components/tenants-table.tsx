@@ -43,7 +43,27 @@ export function TenantsTable({
         </span>
       ),
     },
-    { key: 'database', header: 'Database', cell: (t) => databaseStatusLabel(t.database_status) },
+    {
+      key: 'database',
+      header: 'Database',
+      cell: (t) =>
+        t.database_status === 'creating' || t.database_status === 'error' ? (
+          <div className="flex flex-col items-start gap-1">
+            <span>{databaseStatusLabel(t.database_status)}</span>
+            {/* Setup goes on only while someone asks: the details dialog does. */}
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => onAction('details', t)}
+              aria-label={`Continue the setup of ${t.company_name}`}
+            >
+              {t.database_status === 'error' ? 'Retry setup' : 'Continue setup'}
+            </Button>
+          </div>
+        ) : (
+          databaseStatusLabel(t.database_status)
+        ),
+    },
     { key: 'plan', header: 'Plan', cell: (t) => describePlan(t.plan_name, t.plan_interval, t.plan_amount_cents) },
     { key: 'seats', header: 'Seats', cell: (t) => t.seats ?? '—' },
     { key: 'subscription', header: 'Subscription', cell: (t) => subscriptionStatusLabel(t.subscription_status) },

@@ -13,7 +13,8 @@ import { Table } from '../../../ui/table';
 import type { AddonName } from '../../../../supabase/functions/_shared/tenant-schema';
 import { adminApi, type Subscription, type TenantSummary, type Verification } from '../api';
 import { useResource } from '../hooks/use-resource';
-import { addonEnabled, FEATURE_LABELS, formatDate, humanize, type FeatureFlag } from '../model';
+import { addonEnabled } from '../../../../supabase/functions/_shared/features';
+import { FEATURE_LABELS, formatDate, humanize, type FeatureFlag } from '../model';
 import { AdminShell } from './admin-shell';
 
 export const VERIFY_MESSAGES = {

@@ -33,6 +33,7 @@ const projectSchema = z.object({
   ref: z.string().optional(),
   name: z.string().optional(),
   status: z.string().optional(),
+  organization_id: z.string().optional(),
 });
 const keysSchema = z.array(z.object({ name: z.string(), api_key: z.string().nullish() }));
 const healthSchema = z.array(z.object({ name: z.string(), healthy: z.boolean() }));
@@ -72,7 +73,10 @@ export function supabaseDriver(config: SupabaseDriverConfig, fetchFn: typeof fet
   async function find(slug: string): Promise<string | null> {
     const list = await call('/v1/projects', 'GET', 'Listing projects');
     const projects = z.array(projectSchema).safeParse(list.body);
-    const found = projects.success ? projects.data.find((p) => p.name === projectNameFor(slug) && p.status !== 'REMOVED') : undefined;
+    // Only the provider's own organization: the token may see other organizations' projects too.
+    const found = projects.success
+      ? projects.data.find((p) => p.name === projectNameFor(slug) && p.status !== 'REMOVED' && p.organization_id === config.organizationId)
+      : undefined;
     return found?.ref ?? found?.id ?? null;
   }
 

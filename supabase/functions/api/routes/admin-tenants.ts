@@ -105,14 +105,27 @@ export function adminTenantRoutes(deps: ApiDeps): Hono<ApiEnv> {
         : fromDbError(error, 'Failed to create tenant');
     let tenant = data as TenantRow;
 
-    if (project.mode === 'register' && project.service_key) {
-      const stored = await platformDb(deps).from('tenant_secrets').insert({
-        tenant_id: tenant.id,
-        service_role_key: project.service_key,
-        project_url: project.supabase_url,
-        provider: 'registered',
-      });
-      if (stored.error) throw fromDbError(stored.error, 'Tenant created but its service key was not stored');
+    // What the new tenant cannot do without: its registered service key, or its
+    // provisioning record. If either fails, the tenant is removed again, so a
+    // failed create changes nothing.
+    const password = project.mode === 'provision' ? temporaryPassword() : null;
+    try {
+      if (project.mode === 'register' && project.service_key) {
+        const stored = await platformDb(deps).from('tenant_secrets').insert({
+          tenant_id: tenant.id,
+          service_role_key: project.service_key,
+          project_url: project.supabase_url,
+          provider: 'registered',
+        });
+        if (stored.error) throw fromDbError(stored.error, 'Storing the service key');
+      }
+      if (project.mode === 'provision' && driver && password) {
+        await queueProvisioning(deps, tenant.id, driver.name, project.first_admin, password);
+      }
+    } catch (e) {
+      await platformDb(deps).from('Tenants').delete().eq('id', tenant.id);
+      const why = e instanceof Error ? e.message : String(e);
+      throw new ApiError(e instanceof ApiError ? e.status : 502, `Failed to create tenant: ${why}`);
     }
 
     // The licence: a failure here leaves the tenant created and says so (spec §8).
@@ -126,9 +139,7 @@ export function adminTenantRoutes(deps: ApiDeps): Hono<ApiEnv> {
 
     let provisioning: ProvisioningView | null = null;
     let firstAdmin: { email: string; temporary_password: string } | null = null;
-    if (project.mode === 'provision' && driver) {
-      const password = temporaryPassword();
-      await queueProvisioning(deps, tenant.id, driver.name, project.first_admin, password);
+    if (project.mode === 'provision' && password) {
       firstAdmin = { email: project.first_admin.email, temporary_password: password };
       provisioning = await advanceProvisioning(deps, tenant, PROVISION_BUDGET_MS);
       tenant = await requireTenant(deps, { id: tenant.id });
@@ -176,12 +187,20 @@ export function adminTenantRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const tenant = await requireTenant(deps, { id });
     const { supabase_url, supabase_anon_key, service_key, ...fields } = body;
     const projectChange = supabase_url !== undefined || supabase_anon_key !== undefined || service_key !== undefined;
-    if (projectChange) await changeRegisteredProject(deps, tenant, { supabase_url, supabase_anon_key, service_key });
+    if (projectChange) await assertRegisteredProject(deps, tenant);
 
     const patch: Record<string, unknown> = { ...fields, ...planColumns(fields), updated_by: staff.staffId };
     if (supabase_url !== undefined) patch.supabase_url = supabase_url;
     if (supabase_anon_key !== undefined) patch.supabase_anon_key = supabase_anon_key;
     const updated = await updateTenantRow(deps, id, patch);
+    // The row first, then the key: if the key's write failed, the stored key
+    // would still name the project URL it belongs to, and go nowhere else.
+    let keyError: string | null = null;
+    if (projectChange) {
+      await changeServiceKey(deps, updated, service_key).catch((e: unknown) => {
+        keyError = e instanceof Error ? e.message : String(e);
+      });
+    }
 
     const changed = Object.keys(body).map((k) => (k === 'service_key' ? 'service key' : k));
     await audit(deps, staff, {
@@ -192,8 +211,10 @@ export function adminTenantRoutes(deps: ApiDeps): Hono<ApiEnv> {
         fields: changed,
         ...(fields.status && fields.status !== tenant.status ? { status: { from: tenant.status, to: fields.status } } : {}),
         ...(supabase_url !== undefined ? { project_url: { from: tenant.supabase_url, to: supabase_url } } : {}),
+        ...(keyError ? { service_key_error: keyError } : {}),
       },
     });
+    if (keyError) throw new ApiError(502, `The tenant was saved, but its service key was not: ${keyError}`);
     return c.json({ tenant: updated });
   });
 
@@ -208,6 +229,17 @@ export function adminTenantRoutes(deps: ApiDeps): Hono<ApiEnv> {
     }
 
     const [secret, provisioning] = await Promise.all([tenantSecret(deps, tenant.id), provisioningRef(deps, tenant.id)]);
+    // A provisioning step running now could make the project after we delete it: take its lease first.
+    if (provisioning && provisioning.step !== 'done') {
+      const { data: claimed, error: claimError } = await platformDb(deps).rpc('claim_tenant_provisioning', {
+        p_tenant_id: tenant.id,
+        p_lease_seconds: 120,
+      });
+      if (claimError) throw fromDbError(claimError, 'Deleting the tenant');
+      if (!Array.isArray(claimed) || claimed.length === 0) {
+        throw conflict("This tenant's setup is running right now; try again in a minute");
+      }
+    }
     const provider = secret?.provider ?? provisioning?.driver ?? 'registered';
     let ref = secret?.provider_ref ?? provisioning?.project_ref ?? null;
     let database: 'deleted' | 'kept' | 'none' = provider === 'registered' ? 'kept' : 'none';
@@ -260,50 +292,49 @@ export function adminTenantRoutes(deps: ApiDeps): Hono<ApiEnv> {
   return app;
 }
 
-async function provisioningRef(
-  deps: ApiDeps,
-  tenantId: string,
-): Promise<{ driver: 'local' | 'supabase'; project_ref: string | null } | null> {
+interface ProvisioningRef {
+  driver: 'local' | 'supabase';
+  project_ref: string | null;
+  step: string;
+}
+
+async function provisioningRef(deps: ApiDeps, tenantId: string): Promise<ProvisioningRef | null> {
   const { data, error } = await platformDb(deps)
     .from('tenant_provisioning')
-    .select('driver, project_ref')
+    .select('driver, project_ref, step')
     .eq('tenant_id', tenantId)
     .maybeSingle();
   if (error) throw fromDbError(error, 'Reading the provisioning');
-  return data as { driver: 'local' | 'supabase'; project_ref: string | null } | null;
+  return data as ProvisioningRef | null;
+}
+
+/** A registered project's URL, anon key and service key may change; a project the provider made may not (its keys belong to it). */
+async function assertRegisteredProject(deps: ApiDeps, tenant: TenantRow): Promise<void> {
+  const secret = await tenantSecret(deps, tenant.id);
+  if ((secret && secret.provider !== 'registered') || (await provisioningRef(deps, tenant.id)) !== null) {
+    throw conflict("A provisioned tenant's project URL and keys cannot be changed: they belong to the project Lockstep made");
+  }
 }
 
 /**
- * A registered project's URL, anon key and service key may change; a project
- * the provider made may not (its keys belong to it). A key is only ever sent
- * to the URL stored with it, so a new URL without a new service key drops the
- * old key instead of pointing it elsewhere.
+ * A key is only ever sent to the URL stored with it, so a new URL without a
+ * new service key drops the old key instead of pointing it elsewhere; null
+ * removes it; a new key is stored with the tenant's (new) URL.
  */
-async function changeRegisteredProject(
-  deps: ApiDeps,
-  tenant: TenantRow,
-  change: { supabase_url?: string; supabase_anon_key?: string; service_key?: string | null },
-): Promise<void> {
+async function changeServiceKey(deps: ApiDeps, tenant: TenantRow, serviceKey: string | null | undefined): Promise<void> {
   const secret = await tenantSecret(deps, tenant.id);
-  if (secret && secret.provider !== 'registered') {
-    throw conflict("A provisioned tenant's project URL and keys cannot be changed: they belong to the project Lockstep made");
-  }
-  if ((await provisioningRef(deps, tenant.id)) !== null) {
-    throw conflict("A provisioned tenant's project URL and keys cannot be changed: they belong to the project Lockstep made");
-  }
-  const url = change.supabase_url ?? tenant.supabase_url;
   const db = platformDb(deps);
-  if (change.service_key === null || (!change.service_key && secret && url !== secret.project_url)) {
+  if (serviceKey === null || (!serviceKey && secret && tenant.supabase_url !== secret.project_url)) {
     const { error } = await db.from('tenant_secrets').delete().eq('tenant_id', tenant.id);
     if (error) throw fromDbError(error, 'Removing the service key');
-  } else if (change.service_key) {
-    if (!url) throw new ApiError(422, 'A service key needs the project URL it belongs to');
+  } else if (serviceKey) {
+    if (!tenant.supabase_url) throw new ApiError(422, 'A service key needs the project URL it belongs to');
     const { error } = await db.from('tenant_secrets').upsert(
       {
         tenant_id: tenant.id,
-        service_role_key: change.service_key,
+        service_role_key: serviceKey,
         jwt_secret: null,
-        project_url: url,
+        project_url: tenant.supabase_url,
         provider: 'registered',
         provider_ref: null,
       },

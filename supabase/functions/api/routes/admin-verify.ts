@@ -45,38 +45,12 @@ export function adminVerifyRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const { tenantSlug, addonName } = await readBody(c, subscribeSchema);
     const tenant = await findTenant(deps, { slug: tenantSlug });
     if (!tenant) throw new ApiError(404, 'Organization not found');
-    const db = platformDb(deps);
-    const feature = await db
-      .from('tenant_features')
-      .upsert(
-        { tenant_id: tenant.id, feature_name: addonName, enabled: true, status: 'active', expires_at: null },
-        { onConflict: 'tenant_id,feature_name' },
-      )
-      .select(FEATURE_COLUMNS)
-      .single();
-    if (feature.error) throw fromDbError(feature.error, 'Failed to enable add-on');
-    // Subscribing again keeps the original date; a lapsed subscription starts again today.
-    const existing = await db
-      .from('addon_subscriptions')
-      .select(SUBSCRIPTION_COLUMNS)
-      .eq('tenant_id', tenant.id)
-      .eq('addon_plan_id', addonName)
-      .maybeSingle();
-    if (existing.error) throw fromDbError(existing.error, 'Failed to enable add-on');
-    const subscription =
-      existing.data?.status === 'active'
-        ? existing
-        : await db
-            .from('addon_subscriptions')
-            .upsert(
-              { tenant_id: tenant.id, addon_plan_id: addonName, status: 'active', subscribed_at: new Date().toISOString() },
-              { onConflict: 'tenant_id,addon_plan_id' },
-            )
-            .select(SUBSCRIPTION_COLUMNS)
-            .single();
-    if (subscription.error) throw fromDbError(subscription.error, 'Failed to enable add-on');
+    // One transaction: the feature and its subscription together, or neither.
+    const { data, error } = await platformDb(deps).rpc('enable_addon', { p_tenant_id: tenant.id, p_addon: addonName });
+    if (error) throw fromDbError(error, 'Failed to enable add-on');
+    const { feature, subscription } = data as { feature: unknown; subscription: unknown };
     await audit(deps, staff, { action: 'addon.subscribe', tenant, target: addonName, details: { status: 'active' } });
-    return c.json({ success: true, feature: feature.data, subscription: subscription.data });
+    return c.json({ success: true, feature, subscription });
   });
 
   return app;

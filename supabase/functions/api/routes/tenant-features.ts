@@ -7,36 +7,12 @@
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { FEATURE_NAMES, tenantSlugSchema } from '../../_shared/tenant-schema';
+import { effectiveFeatures, type FeatureRow } from '../../_shared/features';
+import { tenantSlugSchema } from '../../_shared/tenant-schema';
 import type { ApiDeps } from '../deps';
 import { ApiError, fromDbError, readQuery, renderApiError } from '../http';
 import { findTenant, platformDb, tenantSecret, type TenantRow } from '../platform';
 import { bearerToken, requireStaffAdmin } from '../staff-guard';
-
-interface FeatureRow {
-  feature_name: (typeof FEATURE_NAMES)[number];
-  enabled: boolean;
-  status: string;
-  expires_at: string | null;
-}
-
-const DEFAULT_ON: Readonly<Record<FeatureRow['feature_name'], boolean>> = {
-  security_core: true,
-  transportation: false,
-  student_parking: true,
-};
-
-export function effectiveFeatures(rows: readonly FeatureRow[], now = Date.now()): Record<FeatureRow['feature_name'], boolean> {
-  const out = { ...DEFAULT_ON };
-  for (const name of FEATURE_NAMES) {
-    const row = rows.find((r) => r.feature_name === name);
-    if (!row) continue;
-    const live = row.status === 'active' || row.status === 'trial';
-    const unexpired = !row.expires_at || Date.parse(row.expires_at) > now;
-    out[name] = row.enabled && live && unexpired;
-  }
-  return out;
-}
 
 /** True when the token is a live session of the tenant's own project. */
 async function isTenantSession(deps: ApiDeps, tenant: TenantRow, token: string): Promise<boolean> {
