@@ -94,6 +94,8 @@ export interface DoorLogFilter {
 export interface DoorLogRow {
   id: string;
   created_at: string;
+  /** created_at as epoch milliseconds, parsed once when the report opens (the filter runs on every change). */
+  created_ms?: number;
   door_number: string;
   campus: string | null;
   door_status: string | null;
@@ -121,13 +123,22 @@ export function doorLogPredicate(f: DoorLogFilter): (row: DoorLogRow) => boolean
   // The end date includes its whole day, up to 23:59:59.999.
   const to = f.endDate ? localDayStart(f.endDate) + 86_400_000 - 1 : null;
   const range = f.doorRange ? parseDoorRangeFilter(f.doorRange) : null;
+  // Logs far outnumber doors: each door number's range test is made once.
+  const inRange = new Map<string, boolean>();
   return (row) => {
     if (from !== null || to !== null) {
-      const t = Date.parse(row.created_at);
+      const t = row.created_ms ?? Date.parse(row.created_at);
       if (from !== null && t < from) return false;
       if (to !== null && t > to) return false;
     }
-    if (range && !inDoorRange(row.door_number, range)) return false;
+    if (range) {
+      let ok = inRange.get(row.door_number);
+      if (ok === undefined) {
+        ok = inDoorRange(row.door_number, range);
+        inRange.set(row.door_number, ok);
+      }
+      if (!ok) return false;
+    }
     if (f.campus && row.campus !== f.campus) return false;
     if (f.status && row.door_status !== f.status) return false;
     if (f.userId && row.user_id !== f.userId) return false;

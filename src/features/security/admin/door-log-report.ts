@@ -34,9 +34,11 @@ export function joinDoorLogs(logs: readonly Row[], doors: readonly Row[], users:
     const l = logs[i]!;
     const door = doorById.get(String(l.door_id));
     const uid = s(l.user_id);
+    const createdAt = s(l.created_at) ?? '';
     out[i] = {
       id: String(l.id),
-      created_at: s(l.created_at) ?? '',
+      created_at: createdAt,
+      created_ms: Date.parse(createdAt),
       door_number: door?.number ?? 'Unknown',
       campus: s(l.campus) ?? door?.campus ?? null,
       door_status: s(l.door_status),
