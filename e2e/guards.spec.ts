@@ -1,7 +1,17 @@
 /** Signed-out visitors are redirected: master pages to /login, tenant pages to /tenant-discovery. */
 import { expect, test } from '@playwright/test';
 
-for (const path of ['/dashboard', '/manage-tenants', '/door-management', '/tenant-database-management', '/admin/verify']) {
+for (const path of [
+  '/dashboard',
+  '/manage-tenants',
+  '/door-management',
+  '/tenant-database-management',
+  '/admin/verify',
+  '/admin/system-health',
+  '/admin/staff',
+  '/admin/billing',
+  '/admin/reports',
+]) {
   test(`master page ${path} redirects to /login with returnTo`, async ({ page }) => {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`/login\\?returnTo=${encodeURIComponent(path)}$`));

@@ -16,3 +16,15 @@ export function TenantDatabaseManagementPage() {
     />
   );
 }
+export function SystemHealthPage() {
+  return <MasterPlaceholder title="System Health" text="Every tenant's health and database status will appear here." />;
+}
+export function StaffManagementPage() {
+  return <MasterPlaceholder title="Staff Management" text="The provider's staff accounts will be managed here." />;
+}
+export function BillingPage() {
+  return <MasterPlaceholder title="Billing & Plans" text="Plans, seats, paid-until dates and past-due tenants will appear here." />;
+}
+export function ReportsPage() {
+  return <MasterPlaceholder title="Reports & Analytics" text="Door checks per tenant per week will appear here." />;
+}
