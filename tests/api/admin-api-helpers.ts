@@ -302,6 +302,72 @@ function expectLicenceView(l: unknown): void {
 
 let patchCounter = 0;
 
+// ---------------------------------------------------------------------------
+// Staff tools (issue 11)
+
+/** A password the one rule accepts, for users and staff the tests make. */
+export const NEW_USER_PASSWORD = 'Welcome-2026!';
+
+/** A valid body for POST /api/admin/tenants/:id/users. */
+export function newUserBody(username: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { first_name: 'Matrix', last_name: 'User', username, password: NEW_USER_PASSWORD, role: 'regular_user', ...overrides };
+}
+
+/** A valid body for POST /api/admin/staff. */
+export function newStaffBody(name: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    email: `${name}@lockstep.test`,
+    first_name: 'Matrix',
+    last_name: 'Staff',
+    is_staff_admin: false,
+    password: NEW_USER_PASSWORD,
+    ...overrides,
+  };
+}
+
+/** The live tenant (liveSlug) as the platform has it. */
+export async function liveTenant(fx: RouteFixtures): Promise<{ id: string; slug: string }> {
+  const r = await fx.db.query<{ id: string }>(`select id::text from public."Tenants" where slug = $1`, [fx.liveSlug]);
+  const id = r.rows[0]?.id;
+  if (!id) throw new Error(`${fx.liveSlug} is not a tenant`);
+  return { id, slug: fx.liveSlug };
+}
+
+// One user (or staff member) per route and fixture set: the refused callers
+// act on it before the staff admin (the matrix's last caller) changes it.
+const madeFor = new WeakMap<RouteFixtures, Map<string, Promise<string>>>();
+
+function once(fx: RouteFixtures, key: string, make: () => Promise<string>): Promise<string> {
+  let made = madeFor.get(fx);
+  if (!made) madeFor.set(fx, (made = new Map()));
+  let id = made.get(key);
+  if (!id) made.set(key, (id = make()));
+  return id;
+}
+
+/** A user of the live tenant made through the API for the route `key`; its id. */
+export function matrixUser(fx: RouteFixtures, key: string): Promise<string> {
+  return once(fx, `user:${key}`, async () => {
+    const tenant = await liveTenant(fx);
+    const made = await fx.api.admin<{ user: { id: string } }>(
+      { method: 'POST', path: `${tenantPath(tenant)}/users`, body: newUserBody(uniqueSlug(`matrix-${key}`)) },
+      201,
+    );
+    return made.user.id;
+  });
+}
+
+/** A staff member made through the API for the deactivation route; their id. */
+export function matrixStaff(fx: RouteFixtures): Promise<string> {
+  return once(fx, 'staff', async () => {
+    const made = await fx.api.admin<{ staff: { id: string } }>(
+      { method: 'POST', path: '/api/admin/staff', body: newStaffBody(uniqueSlug('matrix-staff')) },
+      201,
+    );
+    return made.staff.id;
+  });
+}
+
 export const ROUTES: readonly RouteCase[] = [
   {
     route: 'GET /api/health',
@@ -486,6 +552,137 @@ export const ROUTES: readonly RouteCase[] = [
         generatedAt: expect.any(String),
       }),
     audits: [],
+  },
+
+  // Staff tools (issue 11): tenant users, staff, activity, reports, doors.
+  {
+    route: 'POST /api/admin/tenants/:id/connection-test',
+    access: 'staff admin',
+    prepare: async (fx) => ({ method: 'POST', path: `${tenantPath(await liveTenant(fx))}/connection-test` }),
+    status: 200,
+    check: (json) => expect(json).toMatchObject({ ok: true, elapsedMs: expect.any(Number), users: expect.any(Number), error: null }),
+    audits: [],
+  },
+  {
+    route: 'GET /api/admin/tenants/:id/users',
+    access: 'staff admin',
+    prepare: async (fx) => ({ method: 'GET', path: `${tenantPath(await liveTenant(fx))}/users` }),
+    status: 200,
+    check: (json) => {
+      const users = json.users as { email: string }[];
+      expect(users.map((u) => u.email)).toContain('super@lincoln-isd.test');
+    },
+    audits: [],
+  },
+  {
+    route: 'POST /api/admin/tenants/:id/users',
+    access: 'staff admin',
+    prepare: async (fx) => ({
+      method: 'POST',
+      path: `${tenantPath(await liveTenant(fx))}/users`,
+      body: newUserBody(uniqueSlug('matrix')),
+    }),
+    status: 201,
+    check: (json) =>
+      expect(json).toMatchObject({
+        email: expect.stringMatching(/^matrix-[0-9a-f]{8}@lincoln-isd\.test$/),
+        user: { role: 'regular_user', active: true, require_password_change: true, is_organization_user: true },
+      }),
+    audits: ['tenant_user.create'],
+  },
+  {
+    route: 'PATCH /api/admin/tenants/:id/users/:userId',
+    access: 'staff admin',
+    prepare: async (fx) => ({
+      method: 'PATCH',
+      path: `${tenantPath(await liveTenant(fx))}/users/${await matrixUser(fx, 'patch')}`,
+      body: { phone: '555 010 0199', department: 'Facilities' },
+    }),
+    status: 200,
+    check: (json) => expect(json).toMatchObject({ user: { phone: '(555)-010-0199', department: 'Facilities' } }),
+    audits: ['tenant_user.update'],
+  },
+  {
+    route: 'POST /api/admin/tenants/:id/users/:userId/reset-password',
+    access: 'staff admin',
+    prepare: async (fx) => ({
+      method: 'POST',
+      path: `${tenantPath(await liveTenant(fx))}/users/${await matrixUser(fx, 'reset')}/reset-password`,
+      body: { password: 'Matrix-reset9!' },
+    }),
+    status: 200,
+    check: (json) => expect(json).toMatchObject({ user: { require_password_change: true } }),
+    audits: ['tenant_user.reset_password'],
+  },
+  {
+    route: 'POST /api/admin/tenants/:id/users/:userId/deactivate',
+    access: 'staff admin',
+    prepare: async (fx) => ({
+      method: 'POST',
+      path: `${tenantPath(await liveTenant(fx))}/users/${await matrixUser(fx, 'deactivate')}/deactivate`,
+    }),
+    status: 200,
+    check: (json) => expect(json).toMatchObject({ user: { active: false } }),
+    audits: ['tenant_user.deactivate'],
+  },
+  {
+    route: 'GET /api/admin/staff',
+    access: 'staff admin',
+    prepare: async () => ({ method: 'GET', path: '/api/admin/staff' }),
+    status: 200,
+    check: (json) => expect((json.staff as { email: string }[]).map((s) => s.email)).toContain('admin@lockstep.test'),
+    audits: [],
+  },
+  {
+    route: 'POST /api/admin/staff',
+    access: 'staff admin',
+    prepare: async () => ({ method: 'POST', path: '/api/admin/staff', body: newStaffBody(uniqueSlug('matrix')) }),
+    status: 201,
+    check: (json) => expect(json).toMatchObject({ staff: { is_staff_admin: false, active: true } }),
+    audits: ['staff.create'],
+  },
+  {
+    route: 'POST /api/admin/staff/:id/deactivate',
+    access: 'staff admin',
+    prepare: async (fx) => ({ method: 'POST', path: `/api/admin/staff/${await matrixStaff(fx)}/deactivate` }),
+    status: 200,
+    check: (json) => expect(json).toMatchObject({ staff: { active: false } }),
+    audits: ['staff.deactivate'],
+  },
+  {
+    route: 'GET /api/admin/activity',
+    access: 'staff admin',
+    prepare: async () => ({ method: 'GET', path: '/api/admin/activity?limit=5' }),
+    status: 200,
+    check: (json) => {
+      const activity = json.activity as unknown[];
+      expect(activity.length).toBeGreaterThan(0);
+      expect(activity.length).toBeLessThanOrEqual(5);
+    },
+    audits: [],
+  },
+  {
+    route: 'GET /api/admin/reports/door-checks',
+    access: 'staff admin',
+    prepare: async () => ({ method: 'GET', path: '/api/admin/reports/door-checks?weeks=4' }),
+    status: 200,
+    check: (json, fx) => {
+      expect(json.weeks).toHaveLength(4);
+      expect((json.tenants as { slug: string; counts: number[] }[]).find((t) => t.slug === fx.liveSlug)?.counts).toHaveLength(4);
+      expect(json.unreachable).toEqual(expect.any(Array));
+    },
+    audits: [],
+  },
+  {
+    route: 'GET /api/admin/tenants/:id/doors',
+    access: 'staff admin',
+    prepare: async (fx) => ({ method: 'GET', path: `${tenantPath(await liveTenant(fx))}/doors` }),
+    status: 200,
+    check: (json) => {
+      expect((json.doors as unknown[]).length).toBeGreaterThan(0);
+      expect(json).toMatchObject({ maintenance: expect.any(Array), campuses: expect.any(Array), check_interval_hours: expect.any(Number) });
+    },
+    audits: ['support.read'],
   },
 ];
 

@@ -188,9 +188,10 @@ describe('staff (not admin)', () => {
     expect(count(await attempt(platform.engine, claims.staff!, `select id, key_last4 from public."LicenseKeys"`))).toBe(0);
     expect(count(await attempt(platform.engine, claims.staff!, `select * from public.tenant_features`))).toBe(0);
     expect(count(await attempt(platform.engine, claims.staff!, `select * from public.addon_subscriptions`))).toBe(0);
-    expect(
-      count(await attempt(platform.engine, claims.staff!, `update public."Staff" set is_staff_admin = true where id = $1`, [ids.staff])),
-    ).toBe(0);
+    refused(
+      await attempt(platform.engine, claims.staff!, `update public."Staff" set is_staff_admin = true where id = $1`, [ids.staff]),
+      /permission denied/,
+    );
     expect(count(await attempt(platform.engine, claims.staff!, `select * from public.support_access_log`))).toBe(0);
     expect(count(await attempt(platform.engine, claims.staff!, `select * from public.platform_audit_log`))).toBe(0);
   });
@@ -207,9 +208,15 @@ describe('strangers and retired staff', () => {
 describe('staff admins', () => {
   const admin = () => claims.admin!;
 
-  it('read all Staff and manage staff', async () => {
+  it('read all Staff, but write none: the product API does, with the account, and audits it', async () => {
     expect(count(await attempt(platform.engine, admin(), `select * from public."Staff"`))).toBe(3);
-    expect(count(await attempt(platform.engine, admin(), `update public."Staff" set active = false where id = $1`, [ids.staff]))).toBe(1);
+    refused(
+      await attempt(platform.engine, admin(), `update public."Staff" set active = false where id = $1`, [ids.staff]),
+      /permission denied/,
+    );
+    refused(await attempt(platform.engine, admin(), `delete from public."Staff" where id = $1`, [ids.staff]), /permission denied/);
+    const s = insertSql('Staff', { id: ids.admin, email: 'twin@lockstep.test', is_staff_admin: true });
+    refused(await attempt(platform.engine, admin(), s.sql, s.params), /permission denied/);
   });
 
   it('read tenants and licences (never a key hash), but write none of them: the product API does, and audits it', async () => {

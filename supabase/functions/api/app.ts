@@ -8,8 +8,13 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import type { ApiDeps } from './deps';
 import { ApiError, renderApiError } from './http';
+import { adminActivityRoutes } from './routes/admin-activity';
+import { adminDoorRoutes } from './routes/admin-doors';
 import { adminLicenceRoutes } from './routes/admin-licences';
+import { adminReportRoutes } from './routes/admin-reports';
+import { adminStaffRoutes } from './routes/admin-staff';
 import { adminStatsRoutes } from './routes/admin-stats';
+import { adminTenantUserRoutes } from './routes/admin-tenant-users';
 import { adminTenantRoutes } from './routes/admin-tenants';
 import { adminVerifyRoutes } from './routes/admin-verify';
 import { tenantFeatureRoutes } from './routes/tenant-features';
@@ -36,6 +41,11 @@ export function createApiApp(deps: ApiDeps): Hono {
   app.route('/tenant-proxy', tenantFeatureRoutes(deps));
   app.route('/admin/tenants', adminTenantRoutes(deps));
   app.route('/admin/stats', adminStatsRoutes(deps));
+  app.route('/admin/tenants', adminTenantUserRoutes(deps));
+  app.route('/admin/tenants', adminDoorRoutes(deps));
+  app.route('/admin/staff', adminStaffRoutes(deps));
+  app.route('/admin/activity', adminActivityRoutes(deps));
+  app.route('/admin/reports', adminReportRoutes(deps));
   // /admin/verify-tenant and /pricing/subscribe, then the licence paths.
   app.route('/', adminVerifyRoutes(deps));
   app.route('/admin', adminLicenceRoutes(deps));

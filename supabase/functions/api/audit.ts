@@ -9,7 +9,20 @@ import { ApiError } from './http';
 import type { StaffCaller } from './staff-guard';
 
 export type AuditAction =
-  'tenant.create' | 'tenant.update' | 'tenant.delete' | 'tenant.provision' | 'licence.generate' | 'licence.revoke' | 'addon.subscribe';
+  | 'tenant.create'
+  | 'tenant.update'
+  | 'tenant.delete'
+  | 'tenant.provision'
+  | 'licence.generate'
+  | 'licence.revoke'
+  | 'addon.subscribe'
+  | 'tenant_user.create'
+  | 'tenant_user.update'
+  | 'tenant_user.reset_password'
+  | 'tenant_user.deactivate'
+  | 'staff.create'
+  | 'staff.deactivate'
+  | 'support.read';
 
 export interface AuditEntry {
   action: AuditAction;

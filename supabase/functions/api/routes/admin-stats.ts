@@ -4,17 +4,18 @@
  * Platform figures come from the platform project; each tenant's from its
  * own project (tenant_summary(), with its service key), asked in parallel
  * with a time limit, so one slow or unreachable tenant is reported as such
- * instead of holding the answer.
+ * instead of holding the answer. Each tenant that answered also has its
+ * health, by the one rule the tenant's own dashboard uses
+ * (supabase/functions/_shared/health.ts); one that did not has none.
  */
 import { Hono } from 'hono';
+import { tenantHealth, type Health } from '../../_shared/health';
 import { tenantAsService } from '../clients';
 import type { ApiDeps } from '../deps';
 import { fromDbError } from '../http';
 import { platformDb, type TenantRow, type TenantSecretRow } from '../platform';
 import { staffAdminOnly, type ApiEnv } from '../staff-guard';
-
-const PER_TENANT_TIMEOUT_MS = 5000;
-const CONCURRENCY = 12;
+import { mapLimited, TENANT_CONCURRENCY, withTimeout } from '../tenant-access';
 
 interface TenantSummary {
   users: number;
@@ -24,9 +25,26 @@ interface TenantSummary {
   checks_24h: number;
   last_check_at: string | null;
   open_maintenance: number;
+  maintenance: number;
+  maintenance_open: number;
+  maintenance_high: number;
+  incidents: number;
+  incidents_open: number;
+  incidents_critical: number;
 }
 
+/** The figures summed across tenants (the health figures are per tenant only). */
 const FIGURES = ['users', 'active_users', 'doors', 'doors_operational', 'checks_24h', 'open_maintenance'] as const;
+
+const COUNTS = [
+  ...FIGURES,
+  'maintenance',
+  'maintenance_open',
+  'maintenance_high',
+  'incidents',
+  'incidents_open',
+  'incidents_critical',
+] as const;
 
 export interface TenantFigures extends Partial<TenantSummary> {
   id: string;
@@ -37,37 +55,32 @@ export interface TenantFigures extends Partial<TenantSummary> {
   /** null: no service key to ask with (a registered project without one), or its database is not active. */
   reachable: boolean | null;
   error: string | null;
+  /** The tenant's health from its own counts; null when it was not asked or did not answer. */
+  health: Health | null;
 }
 
 async function summaryOf(deps: ApiDeps, secret: TenantSecretRow): Promise<TenantSummary> {
   const db = tenantAsService(deps, secret.project_url, secret.service_role_key);
-  const call = db.rpc('tenant_summary').then(({ data, error }) => {
-    if (error) throw new Error(error.message);
-    return data as TenantSummary;
-  });
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${PER_TENANT_TIMEOUT_MS / 1000} s`)), PER_TENANT_TIMEOUT_MS);
-  });
-  try {
-    return await Promise.race([call, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const { data, error } = await withTimeout(db.rpc('tenant_summary'));
+  if (error) throw new Error(error.message);
+  const raw = (data ?? {}) as Record<string, unknown>;
+  // A project migrated before a figure existed answers without it: 0, not NaN.
+  const counts = Object.fromEntries(COUNTS.map((f) => [f, Number(raw[f] ?? 0) || 0]));
+  return { ...counts, last_check_at: (raw.last_check_at as string | null | undefined) ?? null } as TenantSummary;
 }
 
-/** Runs fn over items, at most `limit` at a time, keeping their order. */
-async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await fn(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return out;
+/** Health of spec §9 over a tenant's own counts. */
+export function healthOf(s: TenantSummary): Health {
+  return tenantHealth({
+    doors: s.doors,
+    doorsOperational: s.doors_operational,
+    maintenance: s.maintenance,
+    maintenanceOpen: s.maintenance_open,
+    incidents: s.incidents,
+    incidentsOpen: s.incidents_open,
+    users: s.users,
+    usersActive30d: s.active_users,
+  });
 }
 
 export function adminStatsRoutes(deps: ApiDeps): Hono<ApiEnv> {
@@ -90,14 +103,15 @@ export function adminStatsRoutes(deps: ApiDeps): Hono<ApiEnv> {
     >[];
     const secrets = new Map(((secretsRes.data ?? []) as TenantSecretRow[]).map((s) => [s.tenant_id, s]));
 
-    const perTenant = await mapLimited(tenants, CONCURRENCY, async (t): Promise<TenantFigures> => {
+    const perTenant = await mapLimited(tenants, TENANT_CONCURRENCY, async (t): Promise<TenantFigures> => {
       const base = { id: t.id, slug: t.slug, company_name: t.company_name, status: t.status, database_status: t.database_status };
       const secret = secrets.get(t.id);
-      if (!secret || t.database_status !== 'active') return { ...base, reachable: null, error: null };
+      if (!secret || t.database_status !== 'active') return { ...base, reachable: null, error: null, health: null };
       try {
-        return { ...base, ...(await summaryOf(deps, secret)), reachable: true, error: null };
+        const summary = await summaryOf(deps, secret);
+        return { ...base, ...summary, reachable: true, error: null, health: healthOf(summary) };
       } catch (e) {
-        return { ...base, reachable: false, error: e instanceof Error ? e.message : String(e) };
+        return { ...base, reachable: false, error: e instanceof Error ? e.message : String(e), health: null };
       }
     });
 
