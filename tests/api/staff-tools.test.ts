@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../supabase/local/demo';
 import type { SqlClient } from '../../supabase/local/engine/types';
 import { seedDemo } from '../../supabase/local/seed';
+import { tenantHealth, type Health } from '../../supabase/functions/_shared/health';
 import { startTestStack, TEST_ORIGIN, type TestStack } from '../support/stack';
 import {
   ApiClient,
@@ -333,6 +334,41 @@ describe('the product API: staff tools', () => {
   });
 
   describe('figures', () => {
+    it('gives each answering tenant its health by the shared rule over its own counts', async () => {
+      const stats = await api.admin<{ perTenant: { slug: string; health: Health | null; reachable: boolean | null }[] }>({
+        method: 'GET',
+        path: '/api/admin/stats',
+      });
+      const r = await tenantDb.query<Record<string, number>>(
+        `select
+           (select count(*)::int from public.doors where deleted_at is null) as doors,
+           (select count(*)::int from public.doors where deleted_at is null and status = 'operational') as ops,
+           (select count(*)::int from public.maintenance_records) as m,
+           (select count(*)::int from public.maintenance_records where status <> 'resolved') as mo,
+           (select count(*)::int from public.incidents where deleted_at is null) as i,
+           (select count(*)::int from public.incidents where deleted_at is null and status not in ('resolved', 'closed')) as io,
+           (select count(*)::int from public.users where deleted_at is null and (is_organization_user or is_admin)) as u,
+           (select count(*)::int from public.users where deleted_at is null and active and (is_organization_user or is_admin)
+               and last_sign_in_at > now() - interval '30 days') as ua`,
+      );
+      const n = (k: string) => Number(r.rows[0]![k]);
+      const expected = tenantHealth({
+        doors: n('doors'),
+        doorsOperational: n('ops'),
+        maintenance: n('m'),
+        maintenanceOpen: n('mo'),
+        incidents: n('i'),
+        incidentsOpen: n('io'),
+        users: n('u'),
+        usersActive30d: n('ua'),
+      });
+      const lincoln = stats.perTenant.find((p) => p.slug === LIVE);
+      expect(lincoln).toMatchObject({ reachable: true, health: expected });
+      expect(n('doors')).toBeGreaterThan(0);
+      // A tenant the server cannot ask has no health rather than a made-up one.
+      for (const p of stats.perTenant.filter((x) => x.reachable !== true)) expect(p.health).toBeNull();
+    });
+
     it('lists the latest audit rows, newest first, within the limit', async () => {
       await createUser();
       const activity = await api.admin<{ activity: { id: string; action: string; created_at: string }[] }>({

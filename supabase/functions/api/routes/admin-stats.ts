@@ -91,7 +91,7 @@ export function adminStatsRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const db = platformDb(deps);
     const [tenantsRes, secretsRes, staffRes] = await Promise.all([
       db.from('Tenants').select('id, slug, company_name, status, database_status, subscription_status').order('company_name'),
-      db.from('tenant_secrets').select('tenant_id, service_role_key, project_url, provider, provider_ref, jwt_secret'),
+      db.from('tenant_secrets').select('tenant_id, service_role_key, project_url'),
       db.from('Staff').select('id', { count: 'exact', head: true }).eq('active', true),
     ]);
     if (tenantsRes.error) throw fromDbError(tenantsRes.error, 'Reading tenants');
