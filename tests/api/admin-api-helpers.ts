@@ -14,6 +14,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { LICENCE_KEY_PATTERN } from '../../supabase/functions/_shared/licence-key';
+import { DEMO_PASSWORD } from '../../supabase/local/demo';
 import type { SqlClient } from '../../supabase/local/engine/types';
 
 // ---------------------------------------------------------------------------
@@ -198,6 +199,8 @@ export const PLATFORM_TABLES = [
   'platform_audit_log',
   'tenant_secrets',
   'tenant_provisioning',
+  'support_access_log',
+  'support_reauth_attempts',
   'Staff',
 ] as const;
 
@@ -311,6 +314,11 @@ export const NEW_USER_PASSWORD = 'Welcome-2026!';
 /** A valid body for POST /api/admin/tenants/:id/users. */
 export function newUserBody(username: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return { first_name: 'Matrix', last_name: 'User', username, password: NEW_USER_PASSWORD, role: 'regular_user', ...overrides };
+}
+
+/** A valid body for POST /api/admin/support-sessions: the demo staff admin's own password. */
+export function supportBody(tenantSlug: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return { tenantSlug, password: DEMO_PASSWORD, reason: 'technical_support', ...overrides };
 }
 
 /** A valid body for POST /api/admin/staff. */
@@ -683,6 +691,42 @@ export const ROUTES: readonly RouteCase[] = [
       expect(json).toMatchObject({ maintenance: expect.any(Array), campuses: expect.any(Array), check_interval_hours: expect.any(Number) });
     },
     audits: ['support.read'],
+  },
+
+  // Support sessions (issue 11, docs/decisions/019).
+  {
+    route: 'POST /api/admin/support-sessions',
+    access: 'staff admin',
+    prepare: async (fx) => ({ method: 'POST', path: '/api/admin/support-sessions', body: supportBody(fx.liveSlug) }),
+    status: 201,
+    check: (json, fx) =>
+      expect(json).toMatchObject({
+        session: { access_token: expect.any(String), token_type: 'bearer', expires_in: 1800 },
+        support: { id: expect.any(String), tenant: { slug: fx.liveSlug }, reason: 'technical_support' },
+      }),
+    audits: ['support.start'],
+  },
+  {
+    route: 'POST /api/admin/support-sessions/:id/end',
+    access: 'staff admin',
+    prepare: async (fx) => {
+      const made = await fx.api.admin<{ support: { id: string } }>(
+        { method: 'POST', path: '/api/admin/support-sessions', body: supportBody(fx.liveSlug) },
+        201,
+      );
+      return { method: 'POST', path: `/api/admin/support-sessions/${made.support.id}/end` };
+    },
+    status: 200,
+    check: (json) => expect(json).toMatchObject({ support: { id: expect.any(String), ended_at: expect.any(String) } }),
+    audits: ['support.end'],
+  },
+  {
+    route: 'GET /api/tenant-proxy/support-history',
+    access: 'staff admin, tenant user',
+    prepare: async (fx) => ({ method: 'GET', path: `/api/tenant-proxy/support-history?tenantSlug=${fx.liveSlug}` }),
+    status: 200,
+    check: (json) => expect(json).toMatchObject({ sessions: expect.any(Array) }),
+    audits: [],
   },
 ];
 

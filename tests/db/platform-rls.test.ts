@@ -353,22 +353,44 @@ describe('secrets', () => {
 });
 
 describe('support access log', () => {
-  it('staff admins log their own sessions and read the log', async () => {
-    const own = insertSql('support_access_log', { staff_id: ids.admin, tenant_id: ids.active, reason: 'bug_investigation' });
-    expect(count(await attempt(platform.engine, claims.admin!, own.sql, own.params))).toBe(1);
+  it('staff admins read the log', async () => {
     expect(count(await attempt(platform.engine, claims.admin!, `select * from public.support_access_log`))).toBe(1);
   });
 
-  it("nobody logs a session in someone else's name, and staff cannot log at all", async () => {
+  it('only the server writes it: no staff member logs a session, in their own name or another', async () => {
+    const own = insertSql('support_access_log', { staff_id: ids.admin, tenant_id: ids.active, reason: 'bug_investigation' });
     const other = insertSql('support_access_log', { staff_id: ids.staff, tenant_id: ids.active, reason: 'bug_investigation' });
-    refused(await attempt(platform.engine, claims.admin!, other.sql, other.params), /row-level security/);
-    refused(await attempt(platform.engine, claims.staff!, other.sql, other.params), /row-level security/);
+    refused(await attempt(platform.engine, claims.admin!, own.sql, own.params));
+    refused(await attempt(platform.engine, claims.admin!, other.sql, other.params));
+    refused(await attempt(platform.engine, claims.staff!, other.sql, other.params));
+    expect(count(await attempt(platform.engine, SERVICE, own.sql, own.params))).toBe(1);
   });
 
   it('"other" needs details', async () => {
     const o = insertSql('support_access_log', { staff_id: ids.admin, tenant_id: ids.active, reason: 'other' });
-    const r = await attempt(platform.engine, claims.admin!, o.sql, o.params);
+    const r = await attempt(platform.engine, SERVICE, o.sql, o.params);
     expect(r.kind === 'error' && r.code).toBe('23514');
+  });
+
+  it('lets the server record the end once, and nothing else', async () => {
+    const end = `update public.support_access_log set ended_at = started_at + interval '5 minutes' where id = $1`;
+    refused(await attempt(platform.engine, claims.admin!, end, [ids.log]));
+    expect(count(await attempt(platform.engine, SERVICE, end, [ids.log]))).toBe(1);
+    // As the owner, so only the trigger stands in the way: set once, then it cannot move.
+    await platform.engine.query(end, [ids.log]);
+    await expect(
+      platform.engine.query(`update public.support_access_log set ended_at = started_at + interval '6 minutes' where id = $1`, [ids.log]),
+    ).rejects.toMatchObject({ code: '42501' });
+    await expect(
+      platform.engine.query(`update public.support_access_log set reason = 'other', reason_details = 'x' where id = $1`, [ids.log]),
+    ).rejects.toMatchObject({ code: '42501' });
+  });
+
+  it('keeps the re-authentication attempts from every API role but the server', async () => {
+    for (const c of [ANON, claims.admin!, claims.staff!]) {
+      refused(await attempt(platform.engine, c, `select * from public.support_reauth_attempts`), /permission denied/);
+    }
+    expect(count(await attempt(platform.engine, SERVICE, `select * from public.support_reauth_attempts`))).toBe(0);
   });
 
   it.each([

@@ -105,6 +105,15 @@ export const TENANT_MATRIX: TableRule[] = [
     hardDelete: TRANSPORT,
   },
   {
+    // Written by the server alone (the product API, docs/decisions/019).
+    tables: ['support_sessions'],
+    select: SUPER,
+    insert: NOBODY,
+    update: NOBODY,
+    softDelete: null,
+    hardDelete: NOBODY,
+  },
+  {
     tables: ['parking_permits', 'parking_violations'],
     select: PARKING,
     insert: PARKING,
@@ -159,6 +168,7 @@ const UPDATE_SET: Record<string, string> = {
   users: `department = 'Security'`,
   parking_permits: `parking_spot_number = 'A12'`,
   parking_violations: `description = 'Fire lane'`,
+  support_sessions: `reason = 'security_audit'`,
 };
 
 let projects: TestProjects;

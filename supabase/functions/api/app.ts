@@ -17,6 +17,7 @@ import { adminStatsRoutes } from './routes/admin-stats';
 import { adminTenantUserRoutes } from './routes/admin-tenant-users';
 import { adminTenantRoutes } from './routes/admin-tenants';
 import { adminVerifyRoutes } from './routes/admin-verify';
+import { supportSessionRoutes } from './routes/support-sessions';
 import { tenantFeatureRoutes } from './routes/tenant-features';
 import { tenantHealthRoutes } from './routes/tenant-health';
 
@@ -46,6 +47,8 @@ export function createApiApp(deps: ApiDeps): Hono {
   app.route('/admin/staff', adminStaffRoutes(deps));
   app.route('/admin/activity', adminActivityRoutes(deps));
   app.route('/admin/reports', adminReportRoutes(deps));
+  // /admin/support-sessions and /tenant-proxy/support-history.
+  app.route('/', supportSessionRoutes(deps));
   // /admin/verify-tenant and /pricing/subscribe, then the licence paths.
   app.route('/', adminVerifyRoutes(deps));
   app.route('/admin', adminLicenceRoutes(deps));

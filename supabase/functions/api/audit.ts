@@ -22,7 +22,10 @@ export type AuditAction =
   | 'tenant_user.deactivate'
   | 'staff.create'
   | 'staff.deactivate'
-  | 'support.read';
+  | 'support.read'
+  | 'support.start'
+  | 'support.end'
+  | 'support.denied';
 
 export interface AuditEntry {
   action: AuditAction;

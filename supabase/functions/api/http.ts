@@ -8,7 +8,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 
-export type ApiStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 500 | 502 | 503;
+export type ApiStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 502 | 503;
 
 export class ApiError extends Error {
   constructor(

@@ -99,7 +99,22 @@ export const FACTORIES: Record<string, Factory> = {
   student_drivers: () => ({ student_id: `S${tag()}`, student_name: 'Sam Student' }),
   parking_permits: () => ({ student_id: `S${tag()}`, student_name: 'Sam Student', license_plate: `P${tag()}` }),
   parking_violations: (p) => ({ permit_id: p.permitId, violation_type: 'no_permit' }),
+  support_sessions: () => supportSessionRow(randomUUID()),
 };
+
+/** A live support session's row, as the product API writes it (30 minutes from now). */
+export function supportSessionRow(staffId: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const now = Date.now();
+  return {
+    staff_id: staffId,
+    staff_email: `staff-${tag()}@lockstep.test`,
+    staff_name: 'Sam Staff',
+    reason: 'technical_support',
+    started_at: new Date(now).toISOString(),
+    expires_at: new Date(now + 30 * 60_000).toISOString(),
+    ...overrides,
+  };
+}
 
 async function insertRow(db: SqlClient, table: string, row: Record<string, unknown>): Promise<string> {
   const { sql, params } = insertSql(table, row);
@@ -123,11 +138,14 @@ export async function seedTenantFixtures(db: SqlClient): Promise<TenantFixtures>
   for (const role of APP_ROLES) uids[role] = await createTenantUser(db, { role });
   uids.inactive = await createTenantUser(db, { role: 'super_admin', active: false });
   // A support session's subject is the platform staff id: no users row here.
-  uids.support = randomUUID();
+  const supportUid = randomUUID();
+  uids.support = supportUid;
+  // Its claim counts only while the tenant's support_sessions row is live.
+  const supportSession = await insertRow(db, 'support_sessions', supportSessionRow(supportUid));
   const claims = { anon: ANON } as Record<Caller, JwtClaims>;
   for (const c of CALLERS) {
     if (c === 'anon') continue;
-    claims[c] = c === 'support' ? userClaims(uids.support, { support_session: randomUUID() }) : userClaims(uids[c]!);
+    claims[c] = c === 'support' ? userClaims(supportUid, { support_session: supportSession }) : userClaims(uids[c]!);
   }
 
   const officerId = uids.regular_user!;
