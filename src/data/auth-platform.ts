@@ -7,6 +7,7 @@ import { cacheKeys, readCached, readPlatformSession, removeCached, writeCached }
 import { platformSignInMessage } from './auth-errors';
 import { getPlatformClient } from './clients';
 import { idbAuthStorage, platformStorageKey } from './session-store';
+import { clearPlatformCache } from './platform-cache';
 
 export interface StaffProfile {
   id: string;
@@ -96,4 +97,6 @@ export async function signOutPlatform(): Promise<void> {
   }
   await idbAuthStorage.removeItem(platformStorageKey());
   await removeCached(cacheKeys.staffProfile());
+  // The staff screens' lists are the account's data too: they leave with it.
+  await clearPlatformCache().catch(() => undefined);
 }

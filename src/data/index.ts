@@ -43,4 +43,23 @@ export { useTenantResource, type TenantResource } from './use-tenant-resource';
 // /tenant-config's development-only tenant configuration.
 export { callProductApi, ProductApiError, PRODUCT_API_MESSAGES, type ProductApiIssue, type ProductApiOptions } from './product-api';
 export { listPlatformTenants, getStaffEmails, type PlatformTenant, type TenantListRow } from './platform-tenants';
+// Staff tools (issue 11): the door-troubleshooting read and audited support sessions.
+export { fetchStaffTenantDoors, type StaffDoor, type StaffDoorsAnswer, type StaffMaintenance } from './staff-doors-api';
+export {
+  startSupportSession,
+  enterSupportSession,
+  exitSupportSession,
+  forgetSupportSession,
+  readSupportSession,
+  watchSupportSession,
+  SupportLockedError,
+  type SupportAnswer,
+  type SupportRecord,
+  type SupportSessionInfo,
+} from './support-session';
 export { readDevTenantConfig, saveDevTenantConfig, clearDevTenantConfig, type DevTenantConfig } from './dev-tenant-config';
+// The staff screens' offline copy of the platform lists (issue 11).
+export { clearPlatformCache, describeListAge, PLATFORM_LISTS, type CachedPlatformList, type PlatformList } from './platform-cache';
+export { usePlatformList, isConnectionFailure, PLATFORM_LIST_MESSAGES, type PlatformListView } from './use-platform-list';
+// The staff user-management panel's calls (issue 11 §1).
+export { tenantUsersApi, type ConnectionTestAnswer, type TenantUser } from './tenant-users-api';

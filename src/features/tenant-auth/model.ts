@@ -1,10 +1,14 @@
 /** The session markers the tenant sign-in flows need (spec §3, §5). */
+import { clearAdminModeMarkers as clearMarkers } from '../../lib/admin-mode';
 
 export const NO_ORGANIZATION_MESSAGE = 'Please select your organization first.';
 
-/** Session-storage markers: the pending change-password user, and the support-mode markers cleared on tenant login. */
+/**
+ * Session-storage markers: the pending change-password user, and the
+ * support-mode markers cleared on tenant login (src/lib/admin-mode.ts owns
+ * them: lockstepAdminMode, adminAccessTenant, adminAccessReason).
+ */
 export const PENDING_USER_KEY = 'pendingUser';
-const ADMIN_MODE_KEYS = ['lockstepAdminMode', 'adminAccessTenant'];
 
 export interface PendingUser {
   slug: string;
@@ -31,5 +35,5 @@ export function clearPendingUser(): void {
 }
 
 export function clearAdminModeMarkers(): void {
-  for (const key of ADMIN_MODE_KEYS) sessionStorage.removeItem(key);
+  clearMarkers();
 }

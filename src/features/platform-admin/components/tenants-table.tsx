@@ -7,7 +7,7 @@ import { maskedLicence } from '../../../../supabase/functions/_shared/licence-ke
 import { databaseStatusLabel, subscriptionStatusLabel } from '../../../../supabase/functions/_shared/tenant-schema';
 import { humanize } from '../model';
 
-export type TenantAction = 'details' | 'edit' | 'licence' | 'delete';
+export type TenantAction = 'details' | 'edit' | 'users' | 'licence' | 'delete';
 
 const statusTone: Record<string, string> = {
   active: 'bg-green-100 text-green-900',
@@ -87,6 +87,9 @@ export function TenantsTable({
           </Button>
           <Button size="sm" variant="secondary" onClick={() => onAction('edit', t)} aria-label={`Edit ${t.company_name}`}>
             Edit
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => onAction('users', t)} aria-label={`Users of ${t.company_name}`}>
+            Users
           </Button>
           <Button size="sm" variant="secondary" onClick={() => onAction('licence', t)} aria-label={`Licence of ${t.company_name}`}>
             Licence

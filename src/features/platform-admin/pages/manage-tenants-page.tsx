@@ -1,7 +1,7 @@
 /**
  * /manage-tenants (spec §2): figures from real data, search and status
- * filter over the tenants table, and the add, edit, details, licence and
- * delete dialogs. The table is read with the staff admin's own session (RLS);
+ * filter over the tenants table, and the add, edit, details, users,
+ * licence and delete dialogs. The table is read with the staff admin's own session (RLS);
  * every change goes through the product API.
  */
 import { useId, useMemo, useState } from 'react';
@@ -19,6 +19,7 @@ import { LicenceDialog } from '../components/licence-dialog';
 import { StatCards } from '../components/stat-cards';
 import { TenantDetailsDialog } from '../components/tenant-details-dialog';
 import { TenantsTable, type TenantAction } from '../components/tenants-table';
+import { TenantUsersDialog } from '../components/tenant-users-dialog';
 import { useResource } from '../hooks/use-resource';
 import { filterTenants, humanize, TENANT_STATUS_FILTERS, type TenantStatusFilter } from '../model';
 import { AdminShell } from './admin-shell';
@@ -130,6 +131,7 @@ function ManageTenants() {
       {dialog?.kind === 'add' && <AddTenantDialog onClose={close} onCreated={refresh} />}
       {dialog?.kind === 'details' && <TenantDetailsDialog tenant={dialog.tenant} onClose={close} />}
       {dialog?.kind === 'edit' && <EditTenantDialog tenant={dialog.tenant} onClose={close} onSaved={finish} />}
+      {dialog?.kind === 'users' && <TenantUsersDialog tenant={dialog.tenant} onClose={close} />}
       {dialog?.kind === 'licence' && <LicenceDialog tenant={dialog.tenant} onClose={close} onChanged={refresh} />}
       {dialog?.kind === 'delete' && <DeleteTenantDialog tenant={dialog.tenant} onClose={close} onDeleted={finish} />}
     </div>

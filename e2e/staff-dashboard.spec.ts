@@ -1,0 +1,371 @@
+/**
+ * The staff dashboard of issue 11 in real Chromium: real figures (checked
+ * against the stack's own databases), recent activity from the audit log,
+ * every tile opening its screen with data (System Health, Staff Management
+ * with add and deactivate, Billing & Plans with a past-due tenant, Reports &
+ * Analytics with its chart and table); then the network is cut and the
+ * dashboard reloads from the service worker with the last figures and their
+ * age, and nothing reaches the server.
+ *
+ * The network is cut the way a dead server or a captive portal cuts it:
+ * Chromium sends everything (loopback included, as Playwright configures it)
+ * through a small proxy in this process, which then stops listening, so
+ * connections are refused while the browser still believes it is online.
+ * The spec runs its own in-process copy of the local stack (it adds staff
+ * and changes a subscription), counts every request that reaches it, and
+ * reads the figures straight from its databases.
+ */
+import { createServer as createHttpServer, request as httpRequest } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { serve } from '@hono/node-server';
+import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { seedDemo } from '../supabase/local/seed';
+import { createServer } from '../supabase/local/server';
+import { Stack } from '../supabase/local/stack';
+import { tenantHealth } from '../supabase/functions/_shared/health';
+import { supportDialogColour } from '../supabase/functions/_shared/health';
+import { weekStarts } from '../supabase/functions/api/routes/admin-reports';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { expectNoSeriousA11yViolations, fillCredentials } from './support';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const NEW_STAFF = { email: 'jordan.lee@lockstep.test', first: 'Jordan', last: 'Lee' };
+
+test.use({ trace: 'off' });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+interface Local {
+  base: string;
+  stack: Stack;
+  hits: () => number;
+  close: () => Promise<void>;
+}
+
+interface Proxy {
+  port: number;
+  forwarded: () => number;
+  refuse: () => Promise<void>;
+}
+
+let local: Local;
+let proxy: Proxy;
+let browser: Browser;
+let page: Page;
+
+function builtApp(): string {
+  const own = join(ROOT, '.data', `e2e-dist-${process.env.E2E_PORT ?? 4179}`);
+  return existsSync(join(own, 'index.html')) ? own : join(ROOT, 'dist');
+}
+
+function listen(server: { listen: (port: number, host: string, cb: () => void) => unknown; address: () => unknown }): Promise<number> {
+  return new Promise((done) => server.listen(0, '127.0.0.1', () => done((server.address() as AddressInfo).port)));
+}
+
+/** The stack as `npm start` runs it, with fresh demo data, counting every request it serves. */
+async function startLocal(): Promise<Local> {
+  const probe = createHttpServer();
+  const port = await listen(probe);
+  await new Promise((r) => probe.close(r));
+  const base = `http://localhost:${port}`;
+  const stack = await Stack.open({ kind: 'pglite', dataDir: null }, base);
+  await seedDemo(stack);
+  await stack.refreshTenantUrls();
+  const app = createServer(stack, { staticDir: builtApp() });
+  let hits = 0;
+  const server = serve({
+    fetch: (req: Request, env: unknown) => {
+      hits += 1;
+      return app.fetch(req, env);
+    },
+    port,
+    hostname: '127.0.0.1',
+  });
+  return {
+    base,
+    stack,
+    hits: () => hits,
+    close: async () => {
+      server.close();
+      await stack.close();
+    },
+  };
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade']);
+
+/** A forwarding HTTP proxy that can stop listening (connections refused from then on). */
+async function startProxy(): Promise<Proxy> {
+  let forwarded = 0;
+  const sockets = new Set<Socket>();
+  const server = createHttpServer((req, res) => {
+    const target = new URL(req.url ?? '/');
+    forwarded += 1;
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP_BY_HOP.has(k)));
+    const upstream = httpRequest(
+      {
+        host: target.hostname === 'localhost' ? '127.0.0.1' : target.hostname,
+        port: target.port,
+        path: `${target.pathname}${target.search}`,
+        method: req.method,
+        headers,
+      },
+      (answer) => {
+        const out = Object.fromEntries(Object.entries(answer.headers).filter(([k]) => !HOP_BY_HOP.has(k)));
+        res.writeHead(answer.statusCode ?? 502, out);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  const port = await listen(server);
+  return {
+    port,
+    forwarded: () => forwarded,
+    refuse: async () => {
+      const closed = new Promise((r) => server.close(r));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+  };
+}
+
+async function platformCount(sql: string): Promise<number> {
+  const r = await local.stack.platform.engine.query<{ n: string | number }>(sql);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+async function activeTenantSlugs(): Promise<string[]> {
+  const r = await local.stack.platform.engine.query<{ slug: string }>(
+    `select slug from public."Tenants" where database_status = 'active' order by slug`,
+  );
+  return r.rows.map((row) => row.slug);
+}
+
+async function tenantCount(slug: string, sql: string, params: unknown[] = []): Promise<number> {
+  const project = await local.stack.tenant(slug);
+  if (!project) throw new Error(`${slug} is not served`);
+  const r = await project.engine.query<{ n: string | number }>(sql, params);
+  return Number(r.rows[0]?.n ?? 0);
+}
+
+/** The four dashboard figures as the stack's databases hold them. */
+async function expectedFigures(): Promise<Record<string, number>> {
+  const slugs = await activeTenantSlugs();
+  let doors = 0;
+  let checks = 0;
+  for (const slug of slugs) {
+    doors += await tenantCount(slug, 'select count(*) as n from public.doors where deleted_at is null');
+    checks += await tenantCount(slug, "select count(*) as n from public.door_log where created_at > now() - interval '24 hours'");
+  }
+  return {
+    'Active tenants': await platformCount(`select count(*) as n from public."Tenants" where status = 'active'`),
+    'Total doors': doors,
+    "Today's checks": checks,
+    Staff: await platformCount('select count(*) as n from public."Staff" where active'),
+  };
+}
+
+function figure(label: string) {
+  return page.getByTestId('figure').filter({ hasText: label }).getByTestId('figure-value');
+}
+
+async function expectFigures(expected: Record<string, number>): Promise<void> {
+  for (const [label, n] of Object.entries(expected)) await expect(figure(label)).toHaveText(String(n));
+}
+
+async function waitForServiceWorker(): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    }
+  });
+}
+
+async function openFromDashboard(tile: string, heading: string, url: RegExp): Promise<void> {
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.getByRole('navigation', { name: 'Staff tools' }).getByRole('link', { name: tile }).click();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+test.beforeAll(async () => {
+  local = await startLocal();
+  proxy = await startProxy();
+  browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    proxy: { server: `http://127.0.0.1:${proxy.port}` },
+  });
+  const context = await browser.newContext({ baseURL: local.base, serviceWorkers: 'allow' });
+  page = await context.newPage();
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await local?.close();
+});
+
+test('the staff dashboard shows real figures and every tile opens its screen with data', async () => {
+  const chunks: string[] = [];
+  page.on('response', (r) => chunks.push(new URL(r.url()).pathname));
+
+  await page.goto('/login');
+  await fillCredentials(page, 'admin@lockstep.test');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Master Admin Dashboard' })).toBeVisible();
+  // Everything went through the proxy: it is the browser's only way to the stack.
+  expect(proxy.forwarded()).toBeGreaterThan(0);
+
+  const figures = await expectedFigures();
+  // The demo data has tenants and doors, so these are figures, not zeros that any empty answer would match.
+  expect(figures['Active tenants']).toBeGreaterThan(0);
+  expect(figures['Total doors']).toBeGreaterThan(0);
+  await expectFigures(figures);
+  await expect(page.getByTestId('list-age').first()).toHaveText(/Last updated just now/);
+  await expect(page.getByRole('heading', { name: 'Recent activity' })).toBeVisible();
+  await expect(page.getByText('Loading recent activity...')).toBeHidden();
+  await expectNoSeriousA11yViolations(page);
+  // The chart library is not loaded by the dashboard.
+  expect(chunks.filter((p) => /chart/i.test(p))).toEqual([]);
+
+  // System Health: each tenant's health by the shared rule, and its database status.
+  await page.getByRole('navigation', { name: 'Staff tools' }).getByRole('link', { name: 'System Health' }).click();
+  await expect(page).toHaveURL(/\/admin\/system-health$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'System Health' })).toBeVisible();
+  for (const slug of await activeTenantSlugs()) {
+    const project = await local.stack.tenant(slug);
+    const s = (await project!.engine.query<{ s: Record<string, number> }>('select public.tenant_summary() as s')).rows[0]!.s;
+    const health = tenantHealth({
+      doors: Number(s.doors),
+      doorsOperational: Number(s.doors_operational),
+      maintenance: Number(s.maintenance),
+      maintenanceOpen: Number(s.maintenance_open),
+      incidents: Number(s.incidents),
+      incidentsOpen: Number(s.incidents_open),
+      users: Number(s.users),
+      usersActive30d: Number(s.active_users),
+    });
+    const row = page.getByRole('row').filter({ hasText: slug });
+    await expect(row).toContainText(`(${health.score})`);
+    await expect(row).toContainText('Connected');
+    await expect(row.locator(`[data-colour="${supportDialogColour(health.score)}"]`)).toBeVisible();
+  }
+  await expectNoSeriousA11yViolations(page);
+
+  // Staff Management: the list; add (the one password rule first); deactivate with a confirmation; never yourself.
+  await openFromDashboard('Staff Management', 'Staff Management', /\/admin\/staff$/);
+  await expect(page.getByRole('row').filter({ hasText: 'admin@lockstep.test' })).toContainText('(you)');
+  await expect(page.getByRole('row').filter({ hasText: 'admin@lockstep.test' }).getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'staff@lockstep.test' })).toContainText('Active');
+  await page.getByRole('button', { name: 'Add Staff Member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Staff Member' });
+  await dialog.getByLabel('Email').fill(NEW_STAFF.email);
+  await dialog.getByLabel('First Name').fill(NEW_STAFF.first);
+  await dialog.getByLabel('Last Name').fill(NEW_STAFF.last);
+  await dialog.getByLabel('Password', { exact: true }).fill('lockstep1!');
+  await dialog.getByRole('button', { name: 'Add Staff Member' }).click();
+  await expect(dialog.getByText('Password must contain at least one capital letter')).toBeVisible();
+  expect(await platformCount(`select count(*) as n from public."Staff" where email = '${NEW_STAFF.email}'`)).toBe(0);
+  await expectNoSeriousA11yViolations(page);
+  await dialog.getByLabel('Password', { exact: true }).fill('Lockstep-new1!');
+  await dialog.getByRole('button', { name: 'Add Staff Member' }).click();
+  await expect(page.getByText(`${NEW_STAFF.first} ${NEW_STAFF.last} (${NEW_STAFF.email}) was added.`)).toBeVisible();
+  const added = page.getByRole('row').filter({ hasText: NEW_STAFF.email });
+  await expect(added).toContainText('Active');
+  expect(await platformCount(`select count(*) as n from public."Staff" where email = '${NEW_STAFF.email}' and active`)).toBe(1);
+
+  await added.getByRole('button', { name: `Deactivate ${NEW_STAFF.first} ${NEW_STAFF.last}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Deactivate staff member' });
+  await expect(confirm).toContainText(NEW_STAFF.email);
+  await expectNoSeriousA11yViolations(page);
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByText(`${NEW_STAFF.first} ${NEW_STAFF.last} was deactivated and can no longer sign in.`)).toBeVisible();
+  await expect(added).toContainText('Inactive');
+  expect(await platformCount(`select count(*) as n from public."Staff" where email = '${NEW_STAFF.email}' and not active`)).toBe(1);
+
+  // Billing & Plans: plan, seats, paid until; a tenant whose subscription is past due is listed as such.
+  await local.stack.platform.engine.query(`update public."Tenants" set subscription_status = 'past_due' where slug = 'riverside-college'`);
+  await openFromDashboard('Billing & Plans', 'Billing & Plans', /\/admin\/billing$/);
+  const pastDue = page.getByRole('table', { name: 'Past-due tenants' });
+  await expect(pastDue.getByRole('row').filter({ hasText: 'riverside-college' })).toContainText('Past due');
+  await expect(pastDue.getByRole('row').filter({ hasText: 'lincoln-isd' })).toHaveCount(0);
+  const plans = page.getByRole('table', { name: 'Plans' });
+  await expect(plans.getByRole('row').filter({ hasText: 'lincoln-isd' })).toContainText('Professional');
+  await expect(plans.getByRole('row').filter({ hasText: 'lincoln-isd' })).toContainText('150');
+  await expect(page.getByRole('list', { name: 'Billing figures' }).getByRole('listitem').filter({ hasText: 'Past due' })).toContainText(
+    '1',
+  );
+  await expectNoSeriousA11yViolations(page);
+
+  // Reports & Analytics: the chart (its library loaded here only) and a table of the same numbers.
+  await openFromDashboard('Reports & Analytics', 'Reports & Analytics', /\/admin\/reports$/);
+  await expect(page.getByTestId('door-checks-chart')).toBeVisible();
+  await expect.poll(() => page.getByTestId('door-checks-chart').evaluate((c) => (c as HTMLCanvasElement).width)).toBeGreaterThan(0);
+  const table = page.getByRole('table', { name: 'Door checks per tenant, by week starting' });
+  const since = weekStarts(8)[0]!;
+  for (const slug of await activeTenantSlugs()) {
+    const total = await tenantCount(slug, 'select count(*) as n from public.door_log where created_at >= $1::date', [since]);
+    const company = (
+      await local.stack.platform.engine.query<{ company_name: string }>('select company_name from public."Tenants" where slug = $1', [slug])
+    ).rows[0]!.company_name;
+    await expect(
+      table
+        .getByRole('row', { name: new RegExp(company) })
+        .getByRole('cell')
+        .last(),
+    ).toHaveText(String(total));
+  }
+  await expectNoSeriousA11yViolations(page);
+  expect(chunks.filter((p) => /chart/i.test(p)).length).toBeGreaterThan(0);
+
+  // Recent activity names what just happened, newest first.
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  const activity = page.getByRole('list', { name: 'Recent activity' }).getByRole('listitem');
+  await expect(activity.first()).toContainText(`Staff member deactivated: ${NEW_STAFF.email}`);
+  await expect(activity.nth(1)).toContainText(`Staff member added: ${NEW_STAFF.email}`);
+  await expect(activity.first()).toContainText('by admin@lockstep.test');
+});
+
+test('with the network cut, the dashboard reloads from the service worker with the last figures and their age', async () => {
+  await expect(page.getByRole('heading', { level: 1, name: 'Master Admin Dashboard' })).toBeVisible();
+  const expected = await expectedFigures();
+  await expectFigures(expected);
+  await expect(page.getByTestId('list-age').first()).toHaveText(/Last updated just now/);
+  await waitForServiceWorker();
+  await proxy.refuse();
+  const before = local.hits();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Master Admin Dashboard' })).toBeVisible();
+  await expectFigures(expected);
+  await expect(page.getByTestId('list-age').first()).toHaveText(/^Last updated (just now|\d+ minutes? ago)$/);
+  await expect(page.getByText('Showing the figures saved on this device. The server could not be reached.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Recent activity' })).toContainText(`Staff member added: ${NEW_STAFF.email}`);
+  await expectNoSeriousA11yViolations(page);
+  // Asking again while the server is still out of reach keeps the saved figures on screen.
+  await page.getByRole('button', { name: 'Try again' }).first().click();
+  await expect(page.getByText('Showing the figures saved on this device. The server could not be reached.')).toBeVisible();
+  await expectFigures(expected);
+
+  // A screen opened offline shows its saved list, and actions that need the server say so.
+  await page.getByRole('navigation', { name: 'Staff tools' }).getByRole('link', { name: 'Staff Management' }).click();
+  await expect(page.getByRole('row').filter({ hasText: NEW_STAFF.email })).toContainText('Inactive');
+  await expect(page.getByRole('button', { name: 'Add Staff Member' })).toBeDisabled();
+  await expect(page.getByText(/Adding and deactivating staff are off: The server could not be reached/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deactivate Sam Support' })).toBeDisabled();
+
+  expect(local.hits() - before).toBe(0);
+});

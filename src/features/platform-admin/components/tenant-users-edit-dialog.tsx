@@ -1,0 +1,110 @@
+/**
+ * Edit User (spec §5 User edit): names required, email read-only, phone
+ * formatted while typing, department and role. Only what changed is sent.
+ */
+import { useState, type FormEvent } from 'react';
+import { tenantUsersApi, type TenantUser } from '../../../data';
+import { useOnline } from '../../../lib/use-online';
+import { Alert } from '../../../ui/alert';
+import { Button } from '../../../ui/button';
+import { Field } from '../../../ui/field';
+import { Modal } from '../../../ui/modal';
+import {
+  checkEdit,
+  describeFailure,
+  editFormOf,
+  TENANT_USER_MESSAGES,
+  userName,
+  type EditUserForm,
+  type Failure,
+} from '../tenant-users-model';
+import { DepartmentSelect, PhoneField, RoleSelect } from './tenant-users-fields';
+
+export function EditTenantUserDialog({
+  tenantId,
+  user,
+  onClose,
+  onSaved,
+}: {
+  tenantId: string;
+  user: TenantUser;
+  onClose: () => void;
+  /** The saved user, or null when nothing changed. */
+  onSaved: (user: TenantUser | null) => void;
+}) {
+  const [form, setForm] = useState<EditUserForm>(() => editFormOf(user));
+  const [fields, setFields] = useState<Partial<Record<keyof EditUserForm, string>>>({});
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const online = useOnline();
+  const set = <K extends keyof EditUserForm>(key: K, value: EditUserForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setFailure(null);
+    const checked = checkEdit(user, form);
+    if (!checked.ok) {
+      setFields(checked.fields);
+      return;
+    }
+    setFields({});
+    if (!checked.changes) {
+      onSaved(null);
+      return;
+    }
+    setBusy(true);
+    try {
+      onSaved(await tenantUsersApi.update(tenantId, user.id, checked.changes));
+    } catch (err) {
+      setFailure(describeFailure('update', err, navigator.onLine));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal open onClose={onClose} title="Edit User" description={userName(user)} size="lg">
+      <form noValidate onSubmit={(e) => void save(e)} aria-label={`Edit ${userName(user)}`} className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="First Name"
+            required
+            autoComplete="off"
+            value={form.first_name}
+            error={fields.first_name}
+            onChange={(e) => set('first_name', e.target.value)}
+            data-autofocus
+          />
+          <Field
+            label="Last Name"
+            required
+            autoComplete="off"
+            value={form.last_name}
+            error={fields.last_name}
+            onChange={(e) => set('last_name', e.target.value)}
+          />
+        </div>
+        <Field label="Email" value={user.email} readOnly hint="The email cannot be changed." />
+        <div className="grid gap-4 sm:grid-cols-3">
+          <DepartmentSelect value={form.department} error={fields.department} onChange={(v) => set('department', v)} />
+          <PhoneField value={form.phone} error={fields.phone} onChange={(v) => set('phone', v)} />
+          <RoleSelect value={form.role} onChange={(v) => set('role', v)} />
+        </div>
+        {!online && <Alert tone="warning">{TENANT_USER_MESSAGES.offline}</Alert>}
+        {failure && (
+          <Alert tone="error">
+            <p className="font-semibold">{failure.text}</p>
+            {failure.detail && <p className="mt-1">{failure.detail}</p>}
+          </Alert>
+        )}
+        <div className="flex justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy} disabled={!online}>
+            {busy ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,61 @@
+/** The fields the add and edit forms share: department, role, and the phone formatted while typing (spec §5, §9). */
+import type { ChangeEvent } from 'react';
+import { Field } from '../../../ui/field';
+import {
+  DEPARTMENTS,
+  formatPhone,
+  TENANT_ROLES,
+  type Department,
+  type TenantRole,
+} from '../../../../supabase/functions/_shared/tenant-users';
+import { ROLE_LABELS } from '../tenant-users-model';
+import { SelectField } from './controls';
+
+export function DepartmentSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: Department | '';
+  onChange: (value: Department | '') => void;
+  error?: string | undefined;
+}) {
+  return (
+    <SelectField label="Department" value={value} error={error} onChange={(e) => onChange(e.target.value as Department | '')}>
+      <option value="">No department</option>
+      {DEPARTMENTS.map((d) => (
+        <option key={d} value={d}>
+          {d}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+export function RoleSelect({ value, onChange }: { value: TenantRole; onChange: (value: TenantRole) => void }) {
+  return (
+    <SelectField label="Role" value={value} onChange={(e) => onChange(e.target.value as TenantRole)}>
+      {TENANT_ROLES.map((r) => (
+        <option key={r} value={r}>
+          {ROLE_LABELS[r]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}
+
+export function PhoneField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string | undefined }) {
+  return (
+    <Field
+      label="Phone Number"
+      type="tel"
+      inputMode="numeric"
+      autoComplete="off"
+      placeholder="(555)-123-4567"
+      hint="Optional. Digits only, formatted (xxx)-xxx-xxxx."
+      value={value}
+      error={error}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(formatPhone(e.target.value))}
+    />
+  );
+}
