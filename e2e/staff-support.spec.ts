@@ -9,11 +9,14 @@
  * the local stack with fresh demo data.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { supportDialogColour } from '../supabase/functions/_shared/health';
 import { stackForFile } from './file-stack';
 import { expectNoSeriousA11yViolations, LINCOLN, PASSWORD, signInPlatform } from './support';
 
 const local = stackForFile(LINCOLN.slug);
 const STAFF_ADMIN = 'admin@lockstep.test';
+/** The demo staff admin's name (supabase/local/demo.ts), as the banner shows it. */
+const STAFF_ADMIN_NAME = 'Avery Admin';
 
 test.use({ trace: 'off' });
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -34,6 +37,58 @@ async function staffToken(): Promise<string> {
     body: JSON.stringify({ email: STAFF_ADMIN, password: PASSWORD }),
   });
   return ((await signIn.json()) as { access_token: string }).access_token;
+}
+
+interface SupportHistory {
+  sessions: { id: string; staff_email: string; reason: string; details: string | null; ended_at: string | null }[];
+}
+
+async function supportHistory(): Promise<SupportHistory> {
+  const res = await fetch(`${local.base}/api/tenant-proxy/support-history?tenantSlug=${LINCOLN.slug}`, {
+    headers: { authorization: `Bearer ${await staffToken()}` },
+  });
+  expect(res.status).toBe(200);
+  return (await res.json()) as SupportHistory;
+}
+
+/** The support session this browser holds for lincoln-isd: its id, token and the tenant's address (from the session store). */
+async function heldSupport(page: Page): Promise<{ id: string; token: string; url: string; anonKey: string }> {
+  const read = (key: string) =>
+    page.evaluate(
+      (k) =>
+        new Promise<string | null>((resolve, reject) => {
+          const open = indexedDB.open('lockstep-sessions');
+          open.onerror = () => reject(new Error('session store'));
+          open.onsuccess = () => {
+            const get = open.result.transaction('kv').objectStore('kv').get(k);
+            get.onsuccess = () => {
+              open.result.close();
+              resolve((get.result as { value?: string } | undefined)?.value ?? null);
+            };
+          };
+        }),
+      key,
+    );
+  const record = JSON.parse((await read(`lockstep-support-${LINCOLN.slug}`))!) as {
+    id: string;
+    tenant: { supabase_url: string; supabase_anon_key: string };
+  };
+  const session = JSON.parse((await read(`lockstep-auth-tenant-${LINCOLN.slug}`))!) as { access_token: string };
+  return { id: record.id, token: session.access_token, url: record.tenant.supabase_url, anonKey: record.tenant.supabase_anon_key };
+}
+
+/** What the tenant's own server answers the token now. */
+async function tenantAnswers(held: { token: string; url: string; anonKey: string }): Promise<number> {
+  const res = await fetch(`${held.url}/rest/v1/doors?select=id&limit=1`, {
+    headers: { apikey: held.anonKey, authorization: `Bearer ${held.token}` },
+  });
+  return res.status;
+}
+
+/** This browser's local databases of lincoln-isd (the synced copies, one per user). */
+async function lincolnDatabases(page: Page): Promise<string[]> {
+  const all = await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? ''));
+  return all.filter((name) => name.startsWith(`lockstep-${LINCOLN.slug}-`));
 }
 
 test("the staff door view lists lincoln-isd's doors and its open maintenance", async ({ browser }) => {
@@ -117,7 +172,12 @@ test('the staff admin opens a support session to lincoln-isd with a reason, sees
   const dialog = page.getByRole('dialog', { name: 'Tenant Database Access' });
   await dialog.getByRole('searchbox', { name: 'Search tenants' }).fill('LINCOLN');
   const tenant = dialog.getByRole('button', { name: new RegExp(LINCOLN.company) });
-  await expect(tenant).toContainText(/Health \d+%/);
+  // The dot's colour is the shared rule's for lincoln-isd's score (the staff figures' own).
+  const stats = await fetch(`${local.base}/api/admin/stats`, { headers: { authorization: `Bearer ${await staffToken()}` } });
+  const { perTenant } = (await stats.json()) as { perTenant: { slug: string; health: { score: number } | null }[] };
+  const score = perTenant.find((t) => t.slug === LINCOLN.slug)!.health!.score;
+  await expect(tenant).toContainText(`Health ${score}%`);
+  await expect(tenant.locator(`[data-colour="${supportDialogColour(score)}"]`)).toHaveCount(1);
   await expect(dialog.getByRole('button', { name: /Riverside/ })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
   await tenant.click();
@@ -142,7 +202,7 @@ test('the staff admin opens a support session to lincoln-isd with a reason, sees
   await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
   const banner = page.getByRole('region', { name: 'Support session' });
   await expect(banner).toContainText('Reason: Bug investigation: Door checks not syncing');
-  await expect(banner).toContainText(/by .+ · /);
+  await expect(banner).toContainText(`Support session by ${STAFF_ADMIN_NAME} · Reason:`);
   await expect(banner).toContainText(/(30:00|29:\d\d) left/);
   await expectNoSeriousA11yViolations(page);
 
@@ -153,21 +213,19 @@ test('the staff admin opens a support session to lincoln-isd with a reason, sees
   const doors = page.getByRole('dialog', { name: 'Doors Management' });
   await expect(doors.getByRole('row').nth(2)).toBeVisible({ timeout: 30_000 });
   await page.keyboard.press('Escape');
+  // The session synced lincoln-isd's data into this browser under the staff member's id.
+  await expect.poll(() => lincolnDatabases(page)).toHaveLength(1);
 
   await banner.getByRole('button', { name: 'Exit support' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('region', { name: 'Support session' })).toHaveCount(0);
+  // That copy left with the session (DESIGN §8).
+  await expect.poll(() => lincolnDatabases(page)).toEqual([]);
   // The tenant session is gone from this browser: the tenant dashboard now sends the visitor to discovery.
   await page.goto(`/tenant/${LINCOLN.slug}/dashboard`);
   await expect(page).toHaveURL(/\/tenant-discovery$/);
 
-  const history = await fetch(`${local.base}/api/tenant-proxy/support-history?tenantSlug=${LINCOLN.slug}`, {
-    headers: { authorization: `Bearer ${await staffToken()}` },
-  });
-  expect(history.status).toBe(200);
-  const { sessions } = (await history.json()) as {
-    sessions: { staff_email: string; reason: string; details: string | null; ended_at: string | null }[];
-  };
+  const { sessions } = await supportHistory();
   expect(sessions[0]).toMatchObject({ staff_email: STAFF_ADMIN, reason: 'bug_investigation', details: 'Door checks not syncing' });
   expect(sessions[0]!.ended_at).not.toBeNull();
   await page.context().close();
@@ -187,6 +245,42 @@ async function attempt(dialog: ReturnType<Page['getByRole']>, password: string) 
   await dialog.getByRole('button', { name: 'Start Support Session' }).click();
 }
 
+test('signing out of the tenant or of the platform ends the support session: the end is recorded and the tenant refuses its token', async ({
+  browser,
+}) => {
+  const page = await staffPage(browser);
+  const banner = page.getByRole('region', { name: 'Support session' });
+
+  // The tenant shell's Sign Out.
+  await attempt(await openSupportDialog(page), PASSWORD);
+  await expect(banner).toContainText('Reason: Technical support');
+  const first = await heldSupport(page);
+  expect(await tenantAnswers(first)).toBe(200);
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  let { sessions } = await supportHistory();
+  expect(sessions.find((s) => s.id === first.id)?.ended_at).toEqual(expect.any(String));
+  expect(await tenantAnswers(first)).toBe(401);
+  await expect.poll(() => lincolnDatabases(page)).toEqual([]);
+
+  // The platform's Sign Out, with the support session still open in this browser.
+  await page.goto('/dashboard');
+  await attempt(await openSupportDialog(page), PASSWORD);
+  await expect(banner).toContainText('Reason: Technical support');
+  const second = await heldSupport(page);
+  expect(await tenantAnswers(second)).toBe(200);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  ({ sessions } = await supportHistory());
+  expect(sessions.find((s) => s.id === second.id)?.ended_at).toEqual(expect.any(String));
+  expect(await tenantAnswers(second)).toBe(401);
+  expect(await page.evaluate(() => sessionStorage.getItem('lockstepAdminMode'))).toBeNull();
+  await page.goto(`/tenant/${LINCOLN.slug}/dashboard`);
+  await expect(page).toHaveURL(/\/tenant-discovery$/);
+  await page.context().close();
+});
+
 test('when the support session runs out the banner says so and the app leaves support mode', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: local.base });
   const page = await context.newPage();
@@ -196,11 +290,14 @@ test('when the support session runs out the banner says so and the app leaves su
   await attempt(await openSupportDialog(page), PASSWORD);
   const banner = page.getByRole('region', { name: 'Support session' });
   await expect(banner).toContainText('Reason: Technical support');
+  await expect.poll(() => lincolnDatabases(page)).toHaveLength(1);
 
   await page.clock.fastForward('30:01');
   await expect(banner).toContainText('This support session has expired. Support mode has ended.');
   await expect(banner.getByRole('button', { name: 'Exit support' })).toHaveCount(0);
   expect(await page.evaluate(() => sessionStorage.getItem('lockstepAdminMode'))).toBeNull();
+  // The tenant data the session synced leaves with it.
+  await expect.poll(() => lincolnDatabases(page)).toEqual([]);
   await banner.getByRole('button', { name: 'Back to staff dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/tenant/${LINCOLN.slug}/dashboard`);

@@ -3,6 +3,7 @@
  * The session lives in IndexedDB under the platform's own storage key; the
  * staff profile is cached beside it so /dashboard reopens offline.
  */
+import { clearAdminModeMarkers } from '../lib/admin-mode';
 import { cacheKeys, readCached, readPlatformSession, removeCached, writeCached } from './auth-session';
 import { platformSignInMessage } from './auth-errors';
 import { getPlatformClient } from './clients';
@@ -87,8 +88,19 @@ export async function loadStaffProfile(): Promise<StaffProfile | null> {
   }
 }
 
-/** Signs out of the platform: the session and the staff profile are cleared even offline. */
+/**
+ * Signs out of the platform: the session and the staff profile are cleared
+ * even offline. Open support sessions end first, while the staff session can
+ * still record their end, and the admin-mode markers go (spec §4).
+ */
 export async function signOutPlatform(): Promise<void> {
+  try {
+    const { exitAllSupportSessions } = await import('./support-session');
+    await exitAllSupportSessions();
+  } catch (error) {
+    console.warn('Support sessions not ended', error);
+  }
+  clearAdminModeMarkers();
   try {
     const client = await getPlatformClient();
     await withTimeout(client.auth.signOut({ scope: 'local' }), 5000, 'sign-out timeout');

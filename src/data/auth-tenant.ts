@@ -4,6 +4,7 @@
  * where a user lands (cached so screens reopen offline), and the
  * change-password flow. The organization directory is auth-orgs.ts.
  */
+import { clearAdminModeMarkers } from '../lib/admin-mode';
 import { displayNameOf } from '../lib/display-name';
 import { AUTH_MESSAGES, changePasswordMessage, classifyAuthError, tenantSignInMessage } from './auth-errors';
 import { getCachedOrganization, licenceAllowsSignIn, rememberOrganization, type Organization } from './auth-orgs';
@@ -90,8 +91,17 @@ export async function changeTenantPassword(slug: string, currentPassword: string
   }
 }
 
-/** Signs out of one tenant: its session and cached profile are cleared even offline. */
+/**
+ * Signs out of one tenant: its session and cached profile are cleared even
+ * offline. A support session is ended on the server first (its end time
+ * recorded, the tenant refusing its token), and its synced data leaves.
+ */
 export async function signOutTenant(slug: string): Promise<void> {
+  const { exitSupportSession, readSupportSession } = await import('./support-session');
+  if (await readSupportSession(slug)) {
+    await exitSupportSession(slug);
+    clearAdminModeMarkers();
+  }
   const org = getCachedOrganization(slug);
   if (org) {
     try {

@@ -43,6 +43,11 @@ export const idbAuthStorage: AuthStorage = {
   },
 };
 
+/** The stored keys that start with `prefix` (e.g. every tenant's support record, to end them all on sign-out). */
+export async function storedKeysStartingWith(prefix: string): Promise<string[]> {
+  return (await sessionDb().kv.where('key').startsWith(prefix).primaryKeys()).map(String);
+}
+
 export function platformStorageKey(): string {
   return 'lockstep-auth-platform';
 }

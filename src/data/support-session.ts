@@ -83,7 +83,8 @@ export const DEFAULT_SUPPORT_LOCK_SECONDS = 15 * 60;
  */
 export const SUPPORT_CLIENT_EXPIRY_LEEWAY_S = 90;
 
-const recordKey = (slug: string) => `lockstep-support-${slug}`;
+const RECORD_PREFIX = 'lockstep-support-';
+const recordKey = (slug: string) => `${RECORD_PREFIX}${slug}`;
 const endpointKey = (slug: string) => `lockstep-sync-endpoint-${slug}`;
 const CHANNEL = 'lockstep-support';
 
@@ -264,7 +265,7 @@ export async function exitSupportSession(slug: string): Promise<SupportExit> {
   return exit;
 }
 
-/** Removes the support session from this device only (no server call). */
+/** Removes the support session, and the tenant data it synced, from this device only (no server call). */
 export async function forgetSupportSession(slug: string, known?: SupportRecord | null): Promise<void> {
   const record = known ?? (await readCached<SupportRecord>(recordKey(slug)));
   const staffId = record?.staff.id;
@@ -280,7 +281,25 @@ export async function forgetSupportSession(slug: string, known?: SupportRecord |
   const endpoint = await readCached<{ userId?: unknown }>(endpointKey(slug));
   if (endpoint && staffId && endpoint.userId === staffId) await removeCached(endpointKey(slug));
   await removeCached(recordKey(slug));
+  // The tenant's data synced during the session leaves with it (DESIGN §8), unless changes made in it are still
+  // unsent: those stay for this staff member's next session into the tenant. Loaded on demand to keep sign-in light.
+  if (staffId) {
+    const { discardTenantData } = await import('./tenant-sync');
+    await discardTenantData(slug, staffId).catch((error: unknown) => console.warn('Support data not removed', error));
+  }
   announce(slug);
+}
+
+/**
+ * Ends every support session stored on this device (platform sign-out, spec
+ * §4): each on the server while the staff session still exists, and here.
+ * Answers the slugs whose end the server did not record.
+ */
+export async function exitAllSupportSessions(): Promise<string[]> {
+  const { storedKeysStartingWith } = await import('./session-store');
+  const slugs = (await storedKeysStartingWith(RECORD_PREFIX)).map((key) => key.slice(RECORD_PREFIX.length));
+  const exits = await Promise.all(slugs.map(async (slug) => ({ slug, exit: await exitSupportSession(slug) })));
+  return exits.filter((e) => e.exit.server !== 'ended').map((e) => e.slug);
 }
 
 function announce(slug: string): void {

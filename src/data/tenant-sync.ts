@@ -5,9 +5,10 @@
  * tenant and user. It also records the tenant's endpoint beside the
  * sessions so the service worker can run the same push on its own.
  */
+import Dexie from 'dexie';
 import { endpointStorageKey, requestBackgroundPush } from './background-sync';
 import { getTenantClient, type TenantEndpoint } from './clients';
-import { openTenantDb, tenantDbName, type TenantDb } from './local-db';
+import { openTenantDb, TenantDb, tenantDbName } from './local-db';
 import { defaultLocks, type LockProvider } from './locks';
 import { idbAuthStorage, tenantStorageKey } from './session-store';
 import { supabaseSessionSource, type SessionSource } from './session-source';
@@ -69,4 +70,36 @@ export async function closeTenantSync(sync: TenantSync): Promise<void> {
   open.delete(tenantDbName(sync.endpoint.slug, sync.userId));
   await sync.engine.stop();
   sync.db.close();
+}
+
+/**
+ * Stops this tab's sync of one tenant and user, if any, and deletes their
+ * local database unless it still holds unsent changes. For data that should
+ * not stay on the device: a support session's copy of a tenant's data leaves
+ * with the session (DESIGN §8), unlike a tenant user's own queue, which
+ * sign-out keeps (DESIGN §7); a support session's own unsent changes win.
+ */
+export async function discardTenantData(slug: string, userId: string): Promise<'deleted' | 'kept' | 'none'> {
+  const key = tenantDbName(slug, userId);
+  const running = open.get(key);
+  if (running) {
+    const sync = await running.catch(() => null);
+    if (sync) await closeTenantSync(sync).catch(() => undefined);
+    open.delete(key);
+  }
+  if (!(await Dexie.exists(key))) return 'none';
+  // Nothing recorded may be lost (DESIGN §7): changes not yet sent, or
+  // refused and not yet looked at, keep the database. They go out with the
+  // next session of the same person into this tenant (the same database).
+  // Only counted, never synced: the binding's URL and key are not needed.
+  const db = new TenantDb({ slug, userId, url: '', anonKey: '' });
+  try {
+    await db.open();
+    const unsent = (await db.outbox.count()) + (await db.rejected.count());
+    if (unsent > 0) return 'kept';
+  } finally {
+    db.close();
+  }
+  await Dexie.delete(key);
+  return 'deleted';
 }

@@ -580,7 +580,7 @@ export const ROUTES: readonly RouteCase[] = [
       const users = json.users as { email: string }[];
       expect(users.map((u) => u.email)).toContain('super@lincoln-isd.test');
     },
-    audits: [],
+    audits: ['support.read'],
   },
   {
     route: 'POST /api/admin/tenants/:id/users',

@@ -149,10 +149,15 @@ describe('the product API: staff tools', () => {
         { action: 'tenant_user.create', tenant_slug: LIVE, target: made.email, staff_id: adminId },
       ]);
 
+      const beforeList = await auditRows(platform);
       const listed = await api.admin<{ users: UserView[] }>({ method: 'GET', path: usersPath() });
       expect(listed.users[0]?.id).toBe(made.user.id);
       const count = await tenantDb.query<{ n: number }>(`select count(*)::int as n from public.users where deleted_at is null`);
       expect(listed.users).toHaveLength(Number(count.rows[0]!.n));
+      // Reading the tenant's people is provider access the tenant sees (DESIGN §8).
+      expect((await auditSince(platform, beforeList)).map((r) => [r.action, r.tenant_slug, r.target, r.details])).toEqual([
+        ['support.read', LIVE, 'users', { users: listed.users.length }],
+      ]);
     });
 
     it.each([

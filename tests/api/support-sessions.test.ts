@@ -44,6 +44,8 @@ import {
 // The platform's own GoTrue stand-in locks an account after a few wrong
 // passwords for a minute of real time; the API's lock is what is tested here.
 process.env.AUTH_LOCKOUT_FAILURES = '1000';
+process.env.AUTH_RATE_LIMIT_SIGN_IN_FAILURES = '1000';
+process.env.AUTH_RATE_LIMIT_TOKEN_BURST = '1000';
 
 const ADMIN_EMAIL = 'admin@lockstep.test';
 const LIVE = 'lincoln-isd';
@@ -64,6 +66,7 @@ interface StartAnswer {
 }
 
 interface HistoryAnswer {
+  actions: { action: string; staff_email: string | null; target: string | null; created_at: string }[];
   sessions: {
     id: string;
     staff_email: string;
@@ -84,6 +87,8 @@ describe('the product API: support sessions', () => {
   /** How far the API's clock is from real time. */
   let offsetMs = 0;
   let apiFetch: typeof fetch;
+  /** Password checks the API asked the platform's auth server for. */
+  let passwordChecks = 0;
   const extraTokens = new Map<string, string>();
 
   beforeAll(async () => {
@@ -100,7 +105,11 @@ describe('the product API: support sessions', () => {
       platformUrl,
       platformAnonKey: anon,
       platformServiceKey: t.stack.platform.keys.serviceKey,
-      fetch: t.fetch,
+      fetch: (input, init) => {
+        const url = input instanceof Request ? input.url : String(input);
+        if (url.includes('grant_type=password')) passwordChecks++;
+        return t.fetch(input, init);
+      },
       provisioning: { driver: 'none' },
       now: () => new Date(Date.now() + offsetMs),
     });
@@ -110,6 +119,8 @@ describe('the product API: support sessions', () => {
 
     const tenantToken = async (project: Project, slug: string, email: string) =>
       (await signIn(t.fetch, t.stack.tenantUrl(slug), project.keys.anonKey, email, DEMO_PASSWORD)).access_token;
+    // A third staff admin for parallel attempts.
+    const racer = `${uniqueSlug('racer')}@lockstep.test`;
     const tokens = new Map<Caller, string>([
       ['staff-admin', (await signIn(t.fetch, platformUrl, anon, ADMIN_EMAIL, DEMO_PASSWORD)).access_token],
       ['staff', (await signIn(t.fetch, platformUrl, anon, 'staff@lockstep.test', DEMO_PASSWORD)).access_token],
@@ -125,6 +136,8 @@ describe('the product API: support sessions', () => {
     const email = `${uniqueSlug('locked')}@lockstep.test`;
     await api.admin({ method: 'POST', path: '/api/admin/staff', body: newStaffBody(email.split('@')[0]!, { is_staff_admin: true }) }, 201);
     extraTokens.set('lock-admin', (await signIn(t.fetch, platformUrl, anon, email, NEW_USER_PASSWORD)).access_token);
+    await api.admin({ method: 'POST', path: '/api/admin/staff', body: newStaffBody(racer.split('@')[0]!, { is_staff_admin: true }) }, 201);
+    extraTokens.set('race-admin', (await signIn(t.fetch, platformUrl, anon, racer, NEW_USER_PASSWORD)).access_token);
   });
 
   afterAll(() => t?.close());
@@ -402,6 +415,25 @@ describe('the product API: support sessions', () => {
     });
   });
 
+  it('refuses a tenant whose database is not active with a 409, before any password check', async () => {
+    await db.query(`update public."Tenants" set database_status = 'error' where slug = 'riverside-college'`);
+    try {
+      const checksBefore = passwordChecks;
+      const before = await everything();
+      const answer = await api.send('staff-admin', {
+        method: 'POST',
+        path: '/api/admin/support-sessions',
+        body: supportBody('riverside-college'),
+      });
+      expect(answer.status, answer.text).toBe(409);
+      expect(answer.json?.error).toMatch(/database is not ready \(its status is error\)/);
+      expect(passwordChecks).toBe(checksBefore);
+      expect(await everything()).toEqual(before);
+    } finally {
+      await db.query(`update public."Tenants" set database_status = 'active' where slug = 'riverside-college'`);
+    }
+  });
+
   describe('re-authentication', () => {
     const lockStart = (password: string) =>
       fetchWithToken(extraTokens.get('lock-admin')!, {
@@ -451,6 +483,29 @@ describe('the product API: support sessions', () => {
       const after = await lockStart(NEW_USER_PASSWORD);
       expect(after.status, after.text).toBe(201);
     });
+
+    it('parallel wrong passwords check at most five: the attempt is taken before the check', async () => {
+      const token = extraTokens.get('race-admin')!;
+      const checksBefore = passwordChecks;
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          fetchWithToken(token, {
+            method: 'POST',
+            path: '/api/admin/support-sessions',
+            body: supportBody(LIVE, { password: 'Wrong-password1!' }),
+          }),
+        ),
+      );
+      expect(answers.filter((a) => a.status !== 429).length).toBeLessThanOrEqual(5);
+      expect(answers.every((a) => a.status === 403 || a.status === 429)).toBe(true);
+      expect(passwordChecks - checksBefore).toBeLessThanOrEqual(5);
+      const rows = await db.query<{ succeeded: boolean | null }>(
+        `select a.succeeded from public.support_reauth_attempts a join auth.users u on u.id = a.staff_id where u.email like 'racer-%'`,
+      );
+      expect(rows.rows.length).toBeLessThanOrEqual(5);
+      // No attempt is left pending once every answer is in.
+      expect(rows.rows.every((r) => r.succeeded === false)).toBe(true);
+    });
   });
 
   describe('the support history', () => {
@@ -480,6 +535,33 @@ describe('the product API: support sessions', () => {
 
       const asTenant = await api.send('tenant-user', { method: 'GET', path });
       expect(asTenant.status).toBe(200);
+      expect(asTenant.json).toEqual(asStaff);
+    });
+
+    it("lists the tenant's other staff access from the audit log, newest first, and not other tenants'", async () => {
+      const ids = await db.query<{ id: string; slug: string }>(
+        `select id::text, slug from public."Tenants" where slug in ($1, 'riverside-college')`,
+        [LIVE],
+      );
+      const idOf = (slug: string) => ids.rows.find((r) => r.slug === slug)!.id;
+      await api.admin({ method: 'GET', path: `/api/admin/tenants/${idOf('riverside-college')}/users` });
+      await api.admin({ method: 'GET', path: `/api/admin/tenants/${idOf(LIVE)}/doors` });
+      await api.admin({ method: 'GET', path: `/api/admin/tenants/${idOf(LIVE)}/users` });
+      const asStaff = await api.admin<HistoryAnswer>({ method: 'GET', path });
+      expect(asStaff.actions.slice(0, 2)).toEqual([
+        { action: 'support.read', staff_email: ADMIN_EMAIL, target: 'users', created_at: expect.any(String) },
+        { action: 'support.read', staff_email: ADMIN_EMAIL, target: 'doors', created_at: expect.any(String) },
+      ]);
+      const times = asStaff.actions.map((a) => Date.parse(a.created_at));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      // Only access to its data: no session starts (those are in sessions), nothing of another tenant.
+      expect(asStaff.actions.every((a) => a.action === 'support.read' || a.action.startsWith('tenant_user.'))).toBe(true);
+      const theirs = await db.query<{ n: number }>(
+        `select count(*)::int as n from public.platform_audit_log where tenant_slug = $1 and (action = 'support.read' or action like 'tenant\\_user.%')`,
+        [LIVE],
+      );
+      expect(asStaff.actions).toHaveLength(Number(theirs.rows[0]!.n));
+      const asTenant = await api.send('tenant-user', { method: 'GET', path });
       expect(asTenant.json).toEqual(asStaff);
     });
 

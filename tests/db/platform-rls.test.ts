@@ -391,6 +391,31 @@ describe('support access log', () => {
       refused(await attempt(platform.engine, c, `select * from public.support_reauth_attempts`), /permission denied/);
     }
     expect(count(await attempt(platform.engine, SERVICE, `select * from public.support_reauth_attempts`))).toBe(0);
+    for (const c of [ANON, claims.admin!, claims.staff!]) {
+      refused(await attempt(platform.engine, c, `select public.begin_support_reauth($1, now())`, [claims.admin!.sub]), /permission denied/);
+    }
+  });
+
+  it('takes re-authentication attempts one at a time: five pending or failed ones lock, a right one in between does not', async () => {
+    const staffId = claims.staff!.sub!;
+    const begin = async (at: string) =>
+      (
+        await platform.engine.query<{ r: { attempt_id?: string; locked_until?: string } }>(
+          `select public.begin_support_reauth($1, $2::timestamptz) as r`,
+          [staffId, at],
+        )
+      ).rows[0]!.r;
+    const t0 = Date.parse('2026-01-01T10:00:00Z');
+    const at = (minutes: number) => new Date(t0 + minutes * 60_000).toISOString();
+    const taken = [];
+    for (let i = 0; i < 5; i++) taken.push(await begin(at(i)));
+    expect(taken.every((a) => typeof a.attempt_id === 'string')).toBe(true);
+    // Five pending (not yet answered) count as failures: the sixth is refused until 15 minutes after the newest.
+    expect(await begin(at(5))).toEqual({ locked_until: expect.stringMatching(/^2026-01-01T10:19:00/) });
+    // One of them answered right: no lock.
+    await platform.engine.query(`update public.support_reauth_attempts set succeeded = true where id = $1`, [taken[2]!.attempt_id]);
+    expect((await begin(at(6))).attempt_id).toEqual(expect.any(String));
+    await platform.engine.query(`delete from public.support_reauth_attempts where staff_id = $1`, [staffId]);
   });
 
   it.each([

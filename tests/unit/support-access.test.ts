@@ -81,10 +81,10 @@ describe('tenant list', () => {
 
   it('colours health green at 90, yellow at 70, else red, and says the score', () => {
     const h = (score: number) => ({ score, status: 'good' as const, parts: { doors: 0, maintenance: 0, incidents: 0, users: 0 } });
-    expect(healthBadge(h(90))).toEqual({ dot: 'bg-green-600', text: 'Health 90%' });
-    expect(healthBadge(h(70)).dot).toBe('bg-yellow-400');
-    expect(healthBadge(h(69)).dot).toBe('bg-red-600');
-    expect(healthBadge(null)).toEqual({ dot: 'bg-slate-400', text: 'Health unknown' });
+    expect(healthBadge(h(90))).toEqual({ dot: 'bg-green-600', text: 'Health 90%', colour: 'green' });
+    expect(healthBadge(h(70))).toMatchObject({ dot: 'bg-yellow-400', colour: 'yellow' });
+    expect(healthBadge(h(69))).toMatchObject({ dot: 'bg-red-600', colour: 'red' });
+    expect(healthBadge(null)).toEqual({ dot: 'bg-slate-400', text: 'Health unknown', colour: 'grey' });
   });
 });
 

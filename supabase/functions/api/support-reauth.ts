@@ -4,6 +4,9 @@
  * (a password grant), and the API keeps every answer in
  * support_reauth_attempts so five wrong ones in a row lock the route. The
  * lock is counted with the API's clock (deps.now), which tests can move.
+ * The attempt is recorded (pending) before the password is checked, in one
+ * locked step in the database (begin_support_reauth), so parallel requests
+ * cannot check more passwords than the lock allows.
  */
 import { SUPPORT_API_MESSAGES, SUPPORT_LOCK } from '../_shared/support-access';
 import { platformAsService } from './clients';
@@ -11,7 +14,8 @@ import { apiNow, type ApiDeps } from './deps';
 import { ApiError, fromDbError } from './http';
 
 interface Attempt {
-  succeeded: boolean;
+  /** null while that attempt's password is being checked: it counts as a failure. */
+  succeeded: boolean | null;
   attempted_at: string;
 }
 
@@ -49,11 +53,24 @@ export async function refuseWhileLocked(deps: ApiDeps, staffId: string): Promise
   if (until) throw lockedError(until, now);
 }
 
-async function recordAttempt(deps: ApiDeps, staffId: string, succeeded: boolean, at: Date): Promise<void> {
-  const { error } = await platformAsService(deps)
-    .from('support_reauth_attempts')
-    .insert({ staff_id: staffId, succeeded, attempted_at: at.toISOString() });
+/** Takes an attempt slot (a pending row) or says until when the staff member is locked out. */
+async function beginAttempt(deps: ApiDeps, staffId: string, at: Date): Promise<{ id: string } | { lockedUntil: Date }> {
+  const { data, error } = await platformAsService(deps).rpc('begin_support_reauth', { p_staff_id: staffId, p_at: at.toISOString() });
   if (error) throw fromDbError(error, 'Recording the re-authentication');
+  const answer = data as { attempt_id?: string; locked_until?: string } | null;
+  if (answer?.locked_until) return { lockedUntil: new Date(answer.locked_until) };
+  if (!answer?.attempt_id) throw new ApiError(500, 'Recording the re-authentication failed');
+  return { id: answer.attempt_id };
+}
+
+async function settleAttempt(deps: ApiDeps, id: string, succeeded: boolean): Promise<void> {
+  const { error } = await platformAsService(deps).from('support_reauth_attempts').update({ succeeded }).eq('id', id);
+  if (error) throw fromDbError(error, 'Recording the re-authentication');
+}
+
+/** No password was checked (the auth server could not answer): the slot is given back. */
+async function dropAttempt(deps: ApiDeps, id: string): Promise<void> {
+  await platformAsService(deps).from('support_reauth_attempts').delete().eq('id', id);
 }
 
 export type Reauth = { ok: true } | { ok: false; lockedUntil: Date | null };
@@ -65,6 +82,9 @@ export type Reauth = { ok: true } | { ok: false; lockedUntil: Date | null };
  * sessions, including the one in their browser, stay).
  */
 export async function reauthenticate(deps: ApiDeps, staff: { staffId: string; email: string }, password: string): Promise<Reauth> {
+  const now = apiNow(deps);
+  const slot = await beginAttempt(deps, staff.staffId, now);
+  if ('lockedUntil' in slot) throw lockedError(slot.lockedUntil, now);
   const auth = `${deps.platformUrl}/auth/v1`;
   const res = await deps
     .fetch(`${auth}/token?grant_type=password`, {
@@ -73,14 +93,17 @@ export async function reauthenticate(deps: ApiDeps, staff: { staffId: string; em
       body: JSON.stringify({ email: staff.email, password }),
     })
     .catch(() => null);
-  if (!res) throw new ApiError(502, 'The platform sign-in service could not be reached');
+  if (!res) {
+    await dropAttempt(deps, slot.id);
+    throw new ApiError(502, 'The platform sign-in service could not be reached');
+  }
   const body = (await res.json().catch(() => ({}))) as { access_token?: string };
   if (res.status === 429) {
     // The auth server's own sign-in throttle: not a wrong password, but no check either.
+    await dropAttempt(deps, slot.id);
     const seconds = Number(res.headers.get('retry-after')) || 60;
     throw new ApiError(429, SUPPORT_API_MESSAGES.locked, { retry_after_seconds: seconds });
   }
-  const now = apiNow(deps);
   if (res.ok && body.access_token) {
     await deps
       .fetch(`${auth}/logout?scope=local`, {
@@ -88,10 +111,13 @@ export async function reauthenticate(deps: ApiDeps, staff: { staffId: string; em
         headers: { apikey: deps.platformAnonKey, authorization: `Bearer ${body.access_token}` },
       })
       .catch(() => null);
-    await recordAttempt(deps, staff.staffId, true, now);
+    await settleAttempt(deps, slot.id, true);
     return { ok: true };
   }
-  if (res.status !== 400) throw new ApiError(502, `The platform sign-in service answered ${res.status}`);
-  await recordAttempt(deps, staff.staffId, false, now);
+  if (res.status !== 400) {
+    await dropAttempt(deps, slot.id);
+    throw new ApiError(502, `The platform sign-in service answered ${res.status}`);
+  }
+  await settleAttempt(deps, slot.id, false);
   return { ok: false, lockedUntil: lockedUntil(await recentAttempts(deps, staff.staffId), now) };
 }

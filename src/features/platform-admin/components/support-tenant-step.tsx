@@ -63,7 +63,7 @@ export function SupportTenantStep({
                     <span className="block text-sm text-slate-600">{blocked ?? t.slug}</span>
                   </span>
                   <span className="flex shrink-0 items-center gap-2 text-sm text-slate-700">
-                    <span aria-hidden="true" className={`size-3 rounded-full ${badge.dot}`} />
+                    <span aria-hidden="true" className={`size-3 rounded-full ${badge.dot}`} data-colour={badge.colour} />
                     {badge.text}
                   </span>
                 </button>

@@ -121,7 +121,10 @@ export function adminTenantUserRoutes(deps: ApiDeps): Hono<ApiEnv> {
       result = { data: null, error: { message: e instanceof Error ? e.message : String(e) } };
     }
     if (result.error) throw new ApiError(502, connectionFailure(tenant), { detail: result.error.message });
-    return c.json({ users: result.data ?? [] });
+    const users = result.data ?? [];
+    // Reading the tenant's people is provider access to its data: the tenant sees it in its support history (DESIGN §8).
+    await audit(deps, c.get('staff'), { action: 'support.read', tenant, target: 'users', details: { users: users.length } });
+    return c.json({ users });
   });
 
   app.post('/:id/users', staffAdmin, async (c) => {

@@ -3,7 +3,7 @@
  * DESIGN §6 and §8; issue 11; docs/decisions/019):
  *   POST /admin/support-sessions             re-check the password, record the session on both sides, mint the token
  *   POST /admin/support-sessions/:id/end     record the end on both sides (a second end answers the first)
- *   GET  /tenant-proxy/support-history       the tenant's sessions, for a staff admin or the tenant's own super admin
+ *   GET  /tenant-proxy/support-history       the tenant's sessions and other staff access, for a staff admin or its own super admin
  * The session is valid at the tenant only while its support_sessions row is
  * live (not ended, not expired by the tenant database's clock); the token's
  * own exp is the same expiry. Times come from the API's clock (deps.now).
@@ -42,6 +42,9 @@ interface LogRow {
 
 const LOG_COLUMNS =
   'id, staff_id, staff_email, staff_name, tenant_id, tenant_slug, reason, reason_details, started_at, expires_at, ended_at';
+
+const notReady = (t: TenantRow) =>
+  `${t.company_name}'s database is not ready (its status is ${t.database_status}); support sessions open only to an active database.`;
 
 const iso = (value: string) => new Date(value).toISOString();
 
@@ -93,6 +96,10 @@ async function start(c: Context<ApiEnv>, deps: ApiDeps): Promise<Response> {
     });
   }
   const tenant = await requireTenant(deps, { slug: body.tenantSlug });
+  if (tenant.database_status !== 'active') {
+    // A database still being created (or failed) has no support_sessions table to check the claim against.
+    throw new ApiError(409, notReady(tenant));
+  }
   const keys = await tenantKeys(deps, tenant);
   await refuseWhileLocked(deps, staff.staffId);
 
@@ -280,7 +287,33 @@ async function history(c: Context, deps: ApiDeps): Promise<Response> {
     ended_at: r.ended_at ? iso(r.ended_at) : null,
     minutes: minutesOf(r, now),
   }));
-  return c.json({ sessions });
+  return c.json({ sessions, actions: await staffActions(deps, tenant!.id) });
+}
+
+/** Audit actions that are provider access to a tenant's data besides sessions (DESIGN §8: the tenant sees them all). */
+const TENANT_VISIBLE_ACTIONS = [
+  'support.read',
+  'tenant_user.create',
+  'tenant_user.update',
+  'tenant_user.reset_password',
+  'tenant_user.deactivate',
+] as const;
+
+async function staffActions(deps: ApiDeps, tenantId: string) {
+  const { data, error } = await platformDb(deps)
+    .from('platform_audit_log')
+    .select('action, staff_email, target, created_at')
+    .eq('tenant_id', tenantId)
+    .in('action', [...TENANT_VISIBLE_ACTIONS])
+    .order('created_at', { ascending: false })
+    .limit(500);
+  if (error) throw fromDbError(error, 'Reading the staff actions');
+  return ((data ?? []) as { action: string; staff_email: string | null; target: string | null; created_at: string }[]).map((r) => ({
+    action: r.action,
+    staff_email: r.staff_email,
+    target: r.target,
+    created_at: iso(r.created_at),
+  }));
 }
 
 export function supportSessionRoutes(deps: ApiDeps): Hono<ApiEnv> {
