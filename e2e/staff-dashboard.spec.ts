@@ -5,7 +5,8 @@
  * with add and deactivate, Billing & Plans with a past-due tenant, Reports &
  * Analytics with its chart and table); then the network is cut and the
  * dashboard reloads from the service worker with the last figures and their
- * age, and nothing reaches the server.
+ * age, as do Manage Tenants (with a tenant's users) and Door Management
+ * (with a tenant's doors), and nothing reaches the server.
  *
  * The network is cut the way a dead server or a captive portal cuts it:
  * Chromium sends everything (loopback included, as Playwright configures it)
@@ -28,7 +29,7 @@ import { tenantHealth } from '../supabase/functions/_shared/health';
 import { supportDialogColour } from '../supabase/functions/_shared/health';
 import { weekStarts } from '../supabase/functions/api/routes/admin-reports';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
-import { expectNoSeriousA11yViolations, fillCredentials } from './support';
+import { expectNoSeriousA11yViolations, fillCredentials, LINCOLN } from './support';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const NEW_STAFF = { email: 'jordan.lee@lockstep.test', first: 'Jordan', last: 'Lee' };
@@ -156,6 +157,10 @@ async function tenantCount(slug: string, sql: string, params: unknown[] = []): P
   if (!project) throw new Error(`${slug} is not served`);
   const r = await project.engine.query<{ n: string | number }>(sql, params);
   return Number(r.rows[0]?.n ?? 0);
+}
+
+async function lincolnDoors(): Promise<number> {
+  return tenantCount(LINCOLN.slug, 'select count(*) as n from public.doors where deleted_at is null');
 }
 
 /** The four dashboard figures as the stack's databases hold them. */
@@ -337,6 +342,24 @@ test('the staff dashboard shows real figures and every tile opens its screen wit
   await expect(activity.first()).toContainText(`Staff member deactivated: ${NEW_STAFF.email}`);
   await expect(activity.nth(1)).toContainText(`Staff member added: ${NEW_STAFF.email}`);
   await expect(activity.first()).toContainText('by admin@lockstep.test');
+
+  // Manage Tenants, a tenant's users and Door Management (with lincoln-isd's doors): read once online, so saved for later.
+  // (After the activity checks: opening a tenant's users and doors writes support reads to the audit log.)
+  await page.getByRole('navigation', { name: 'Staff tools' }).getByRole('link', { name: 'Manage Tenants' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Manage Tenants' })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'lincoln-isd' })).toBeVisible();
+  await expect(page.getByTestId('list-age').first()).toHaveText(/Last updated just now/);
+  await page.getByRole('button', { name: `Users of ${LINCOLN.company}` }).click();
+  const users = page.getByRole('dialog', { name: `Users of ${LINCOLN.company}` });
+  await expect(users.getByRole('row').filter({ hasText: 'super@lincoln-isd.test' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(users).toBeHidden();
+  await openFromDashboard('Door Management', 'Door Management', /\/door-management$/);
+  await page.getByRole('button', { name: new RegExp(LINCOLN.company) }).click();
+  await expect(page.getByRole('list', { name: 'Doors' }).getByRole('listitem')).toHaveCount(await lincolnDoors());
+  await expect(page.getByTestId('list-age').first()).toHaveText(/Last updated just now/);
+
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
 });
 
 test('with the network cut, the dashboard reloads from the service worker with the last figures and their age', async () => {
@@ -366,6 +389,39 @@ test('with the network cut, the dashboard reloads from the service worker with t
   await expect(page.getByRole('button', { name: 'Add Staff Member' })).toBeDisabled();
   await expect(page.getByText(/Adding and deactivating staff are off: The server could not be reached/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Deactivate Sam Support' })).toBeDisabled();
+
+  // Manage Tenants: the saved tenants and figures with their age; changing a tenant needs the server.
+  await openFromDashboard('Manage Tenants', 'Manage Tenants', /\/manage-tenants$/);
+  const lincoln = page.getByRole('row').filter({ hasText: 'lincoln-isd' });
+  await expect(lincoln).toContainText(LINCOLN.company);
+  await expect(page.getByTestId('list-age').first()).toHaveText(/^Last updated (just now|\d+ minutes? ago)$/);
+  await expect(page.getByText('Showing the tenants saved on this device. The server could not be reached.')).toBeVisible();
+  const total = await platformCount('select count(*) as n from public."Tenants"');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Total tenants' })).toHaveText(`Total tenants${total}`);
+  await expect(page.getByRole('button', { name: 'Add Tenant' })).toBeDisabled();
+  await expect(lincoln.getByRole('button', { name: `Edit ${LINCOLN.company}` })).toBeDisabled();
+  await expect(lincoln.getByRole('button', { name: `Delete ${LINCOLN.company}` })).toBeDisabled();
+  await expect(page.getByText(/Adding, editing, licensing and deleting tenants are off: The server could not be reached/)).toBeVisible();
+  // Its user panel: the saved users with their age, and its actions off.
+  await lincoln.getByRole('button', { name: `Users of ${LINCOLN.company}` }).click();
+  const users = page.getByRole('dialog', { name: `Users of ${LINCOLN.company}` });
+  await expect(users.getByRole('row').filter({ hasText: 'super@lincoln-isd.test' })).toBeVisible();
+  await expect(users.getByTestId('list-age')).toHaveText(/^Last updated (just now|\d+ minutes? ago)$/);
+  await expect(users.getByRole('button', { name: 'Add New User' })).toBeDisabled();
+  await expect(users.getByRole('button', { name: 'Edit Maria Gonzalez' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press('Escape');
+  await expect(users).toBeHidden();
+
+  // Door Management: the saved organizations, and lincoln-isd's saved doors, each with their age.
+  await openFromDashboard('Door Management', 'Door Management', /\/door-management$/);
+  await expect(page.getByText('Showing the organizations saved on this device. The server could not be reached.')).toBeVisible();
+  await expect(page.getByTestId('list-age')).toHaveText(/^Last updated (just now|\d+ minutes? ago)$/);
+  await page.getByRole('button', { name: new RegExp(LINCOLN.company) }).click();
+  await expect(page.getByRole('list', { name: 'Doors' }).getByRole('listitem')).toHaveCount(await lincolnDoors());
+  await expect(page.getByText('Showing the doors saved on this device. The server could not be reached.')).toBeVisible();
+  await expect(page.getByTestId('list-age')).toHaveText(/^Last updated (just now|\d+ minutes? ago)$/);
+  await expectNoSeriousA11yViolations(page);
 
   expect(local.hits() - before).toBe(0);
 });

@@ -11,7 +11,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { stackForFile } from './file-stack';
-import { expectNoSeriousA11yViolations, LINCOLN, signInPlatform, signInViaDeepLink } from './support';
+import { expectNoSeriousA11yViolations, LINCOLN, PASSWORD, signInPlatform, signInViaDeepLink } from './support';
 
 const local = stackForFile(LINCOLN.slug);
 
@@ -60,7 +60,8 @@ test('connection test, the table, and a new user who signs in and must change th
   await expect(userRow(page, 'super@lincoln-isd.test')).toContainText('Maria Gonzalez');
   await expectNoSeriousA11yViolations(page);
 
-  // The connection test: held on its way to the server so the testing state can be seen, then connected, then idle again.
+  // The connection test: held on its way to the server so the testing state can be seen, then connected, then idle again
+  // (the 3 s itself is checked on a controlled clock in the last test).
   let release: () => void = () => undefined;
   const held = new Promise<void>((done) => (release = done));
   await page.route('**/api/admin/tenants/*/connection-test', async (route) => {
@@ -227,5 +228,82 @@ test('edit, reset a password (changed at next sign-in) and deactivate (no more s
   await expect(panel.getByRole('button', { name: 'Edit Maria Gonzalez' })).toBeDisabled();
   await page.context().setOffline(false);
   await expect(panel.getByRole('button', { name: 'Add New User' })).toBeEnabled();
+  await page.context().close();
+});
+
+/** The staff admin's platform token, for the API calls a test makes itself. */
+async function staffToken(): Promise<string> {
+  const config = (await (await fetch(`${local.base}/app-config.json`)).json()) as { platformUrl: string; platformAnonKey: string };
+  const signIn = await fetch(`${config.platformUrl}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: config.platformAnonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@lockstep.test', password: PASSWORD }),
+  });
+  return ((await signIn.json()) as { access_token: string }).access_token;
+}
+
+test('the connection test keeps its result for exactly 3 s, and a tenant without a service key fails it', async ({ browser }) => {
+  // A tenant registered without a service key: the API answers its connection test with ok: false.
+  const company = 'Keyless Academy';
+  const created = await fetch(`${local.base}/api/admin/tenants`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await staffToken()}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      slug: 'keyless-academy',
+      company_name: company,
+      email_domain: 'keyless-academy.test',
+      status: 'active',
+      plan_name: 'Basic',
+      plan_interval: 'monthly',
+      plan_amount_cents: 2900,
+      seats: 10,
+      subscription_status: 'active',
+      paid_until: '2030-06-30',
+      require_license: false,
+      project: {
+        mode: 'register',
+        supabase_url: 'https://keyless-academy.supabase.test',
+        supabase_anon_key: 'anon-key-of-keyless-academy-0000',
+      },
+    }),
+  });
+  expect(created.status).toBe(201);
+
+  const page = await newPage(browser);
+  // The page's clock is the test's from the first load on, so the 3 s are counted, not waited for.
+  await page.clock.install();
+  const panel = await openUsersPanel(page);
+  const button = panel.locator('button[data-state]');
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await panel.getByRole('button', { name: 'Test Connection' }).click();
+  await expect(button).toHaveAttribute('data-state', 'connected');
+  await expect(button).toHaveText('Connected');
+  await page.clock.runFor(2999);
+  await expect(button).toHaveText('Connected');
+  await page.clock.runFor(1);
+  await expect(button).toHaveText('Test Connection');
+  await expect(button).toHaveAttribute('data-state', 'idle');
+  // The result stays written below the button.
+  await expect(panel.getByText(`Connected to ${LINCOLN.company}'s database`)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(panel).toBeHidden();
+
+  await page.clock.resume();
+  await page.getByRole('button', { name: `Users of ${company}` }).click();
+  const keyless = page.getByRole('dialog', { name: `Users of ${company}` });
+  await expect(keyless.getByText('Service role key is required to list users. Please configure it first.')).toBeVisible();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await keyless.getByRole('button', { name: 'Test Connection' }).click();
+  const failed = keyless.locator('button[data-state]');
+  await expect(failed).toHaveAttribute('data-state', 'failed');
+  await expect(failed).toHaveText('Failed');
+  await expect(keyless.getByText('Service role key is required for the connection test. Please configure it first.')).toBeVisible();
+  await page.clock.runFor(2999);
+  await expect(failed).toHaveText('Failed');
+  await page.clock.runFor(1);
+  await expect(failed).toHaveText('Test Connection');
+  // axe runs on the page's timers, so only once the clock runs again.
+  await page.clock.resume();
+  await expectNoSeriousA11yViolations(page);
   await page.context().close();
 });

@@ -8,7 +8,14 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { useOnline } from '../lib/use-online';
-import { describeListAge, readPlatformList, refreshPlatformList, type CachedPlatformList, type PlatformList } from './platform-cache';
+import {
+  describeListAge,
+  platformListKey,
+  readPlatformList,
+  refreshPlatformList,
+  type CachedPlatformList,
+  type PlatformList,
+} from './platform-cache';
 import { ProductApiError } from './product-api';
 
 export interface PlatformListView<T> {
@@ -22,6 +29,8 @@ export interface PlatformListView<T> {
   refreshing: boolean;
   /** The last refresh's failure, in the API's words (the cached list, if any, stays). */
   error: string | null;
+  /** That failure as thrown, for screens that word some failures their own way (a 502 from a tenant). */
+  failure: unknown;
   /** False offline or when the last refresh could not reach the server. */
   connected: boolean;
   /** Why actions that need the server are off, null while connected. */
@@ -56,12 +65,20 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
-/** `load` must be stable (a module function or useCallback): it is an effect dependency. */
-export function usePlatformList<T>(userId: string, list: PlatformList, load: () => Promise<T>): PlatformListView<T> {
+/**
+ * `load` must be stable (a module function or useCallback): it is an effect
+ * dependency. A per-tenant list (PER_TENANT_LISTS) takes the tenant's id.
+ */
+export function usePlatformList<T>(userId: string, kind: PlatformList, load: () => Promise<T>, tenantId?: string): PlatformListView<T> {
+  const list = platformListKey(kind, tenantId);
   const online = useOnline();
   const now = useNow(AGE_TICK_MS);
-  const [entry, setEntry] = useState<CachedPlatformList<T> | null>(null);
-  const [cacheRead, setCacheRead] = useState(false);
+  const [stored, setEntry] = useState<CachedPlatformList<T> | null>(null);
+  // Which list's stored copy has been read: a per-tenant list changes key when another tenant is opened.
+  const [cacheReadFor, setCacheReadFor] = useState<string | null>(null);
+  const cacheKey = `${userId}:${list}`;
+  const entry = stored && `${stored.userId}:${stored.list}` === cacheKey ? stored : null;
+  const cacheRead = cacheReadFor === cacheKey;
   const [version, setVersion] = useState(0);
   const [settled, setSettled] = useState<{ key: string; error: unknown } | null>(null);
   // Each return of the network asks again, as a new request (its old failure no longer holds).
@@ -78,10 +95,10 @@ export function usePlatformList<T>(userId: string, list: PlatformList, load: () 
     readPlatformList<T>(userId, list)
       .then((row) => {
         // A fresh answer that came first wins over the stored one.
-        if (live && row) setEntry((current) => current ?? row);
+        if (live && row) setEntry((current) => (current && current.userId === userId && current.list === list ? current : row));
       })
       .catch(() => undefined)
-      .finally(() => live && setCacheRead(true));
+      .finally(() => live && setCacheReadFor(`${userId}:${list}`));
     return () => {
       live = false;
     };
@@ -115,6 +132,7 @@ export function usePlatformList<T>(userId: string, list: PlatformList, load: () 
     loading: !entry && (!cacheRead || refreshing),
     refreshing,
     error: failure === null ? null : messageOf(failure),
+    failure,
     connected: disconnectedReason === null,
     disconnectedReason,
     reload,

@@ -9,6 +9,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   clearPlatformCache,
   describeListAge,
+  PER_TENANT_LISTS,
+  PLATFORM_LISTS,
+  platformListKey,
   readPlatformList,
   refreshPlatformList,
   writePlatformList,
@@ -74,6 +77,46 @@ describe('platform cache', () => {
     await clearPlatformCache();
     expect(await readPlatformList(ALICE, 'stats')).toBeNull();
     expect(await readPlatformList(BOB, 'staff')).toBeNull();
+  });
+});
+
+describe('per-tenant lists', () => {
+  const LINCOLN = '33333333-3333-4333-8333-333333333333';
+  const RIVERSIDE = '44444444-4444-4444-8444-444444444444';
+
+  it("a tenant's doors and users are kept per tenant; the platform lists are not", () => {
+    expect([...PER_TENANT_LISTS].sort()).toEqual(['tenant-doors', 'tenant-users']);
+    expect(platformListKey('tenant-doors', LINCOLN)).toBe(`tenant-doors:${LINCOLN}`);
+    expect(platformListKey('tenant-users', LINCOLN)).toBe(`tenant-users:${LINCOLN}`);
+    for (const list of PLATFORM_LISTS.filter((l) => !PER_TENANT_LISTS.includes(l))) expect(platformListKey(list)).toBe(list);
+  });
+
+  it('a per-tenant list without its tenant, or a platform list with one, is refused rather than mixed', () => {
+    expect(() => platformListKey('tenant-doors')).toThrow(/per tenant/);
+    expect(() => platformListKey('tenant-users', '')).toThrow(/per tenant/);
+    expect(() => platformListKey('tenants', LINCOLN)).toThrow(/platform-wide/);
+  });
+
+  it("opening one tenant never shows another's copy, and each keeps its own age", async () => {
+    const lincoln = platformListKey('tenant-doors', LINCOLN);
+    const riverside = platformListKey('tenant-doors', RIVERSIDE);
+    await writePlatformList(ALICE, lincoln, { doors: ['Main Entrance'] }, new Date('2026-11-23T08:00:00Z'));
+    expect(await readPlatformList(ALICE, riverside)).toBeNull();
+    await writePlatformList(ALICE, riverside, { doors: [] }, new Date('2026-11-23T09:00:00Z'));
+    expect(await readPlatformList(ALICE, lincoln)).toMatchObject({
+      data: { doors: ['Main Entrance'] },
+      fetchedAt: '2026-11-23T08:00:00.000Z',
+    });
+    expect(await readPlatformList(ALICE, riverside)).toMatchObject({ data: { doors: [] }, fetchedAt: '2026-11-23T09:00:00.000Z' });
+    // The same tenant's users are another list, and another staff member has none of them.
+    expect(await readPlatformList(ALICE, platformListKey('tenant-users', LINCOLN))).toBeNull();
+    expect(await readPlatformList(BOB, lincoln)).toBeNull();
+  });
+
+  it('sign-out clears the per-tenant copies too', async () => {
+    await writePlatformList(ALICE, platformListKey('tenant-users', LINCOLN), ['maria']);
+    await clearPlatformCache();
+    expect(await readPlatformList(ALICE, platformListKey('tenant-users', LINCOLN))).toBeNull();
   });
 });
 

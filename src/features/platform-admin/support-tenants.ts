@@ -22,16 +22,20 @@ interface PerTenant {
 }
 
 export async function fetchSupportTenants(): Promise<SupportTenant[]> {
-  const { perTenant } = await callProductApi<{ perTenant?: PerTenant[] }>('/admin/stats');
+  return supportTenantsOf(await callProductApi<{ perTenant?: PerTenant[] }>('/admin/stats'));
+}
+
+/** The list from the staff figures, also as the platform cache keeps them ('stats'), so it can be shown offline. */
+export function supportTenantsOf({ perTenant }: { perTenant?: readonly PerTenant[] }): SupportTenant[] {
   return (perTenant ?? [])
     .map(({ id, slug, company_name, database_status, health }) => ({ id, slug, company_name, database_status, health }))
     .sort((a, b) => a.company_name.localeCompare(b.company_name));
 }
 
 /** The dot and the words a tenant's health shows in the list (spec §4: green at 90, yellow at 70, else red). */
-export function healthBadge(health: Health | null): { dot: string; text: string } {
-  if (!health) return { dot: 'bg-slate-400', text: 'Health unknown' };
+export function healthBadge(health: Health | null): { dot: string; text: string; colour: 'green' | 'yellow' | 'red' | 'grey' } {
+  if (!health) return { dot: 'bg-slate-400', text: 'Health unknown', colour: 'grey' };
   const colour = supportDialogColour(health.score);
   const dot = colour === 'green' ? 'bg-green-600' : colour === 'yellow' ? 'bg-yellow-400' : 'bg-red-600';
-  return { dot, text: `Health ${health.score}%` };
+  return { dot, text: `Health ${health.score}%`, colour };
 }

@@ -1,11 +1,12 @@
 /**
  * One organization in /door-management: summary cards, search, status
  * filter, door cards, Door Details and Active Maintenance (spec §2). The
- * data is read live through the API (a support read, audited there), so
- * offline the view says it needs the server.
+ * data is read through the API (a support read, audited there) into the
+ * platform cache, per tenant: offline the view shows the last copy read on
+ * this device with its age, or says it needs the server when there is none.
  */
 import { useCallback, useMemo, useState } from 'react';
-import { fetchStaffTenantDoors, ProductApiError, type StaffDoor } from '../../../data';
+import { fetchStaffTenantDoors, ProductApiError, usePlatformList, type StaffDoor } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { EmptyState } from '../../../ui/empty-state';
@@ -20,8 +21,8 @@ import {
   summarizeDoors,
   type DoorStatusFilter,
 } from '../door-troubleshooting';
-import { useResource } from '../hooks/use-resource';
 import { ActiveMaintenance } from './active-maintenance';
+import { ListFreshness } from './cached-list';
 import { SelectField } from './controls';
 import { DoorCards } from './door-cards';
 import { DoorDetailsDialog } from './door-details-dialog';
@@ -42,16 +43,20 @@ export function doorLoadFailure(error: unknown, company: string): string {
   return `Failed to connect to ${company}'s database. Please check if the database is accessible and the connection details are correct.`;
 }
 
-export function TenantDoors({ tenant, onChange }: { tenant: DoorTenant; onChange: () => void }) {
-  // The figures are as of the answer (Due This Week counts from then), so the render stays pure.
-  const load = useCallback(async () => ({ ...(await fetchStaffTenantDoors(tenant.id)), loadedAt: Date.now() }), [tenant.id]);
-  const { resource, reload } = useResource(load);
+export function TenantDoors({ tenant, userId, onChange }: { tenant: DoorTenant; userId: string; onChange: () => void }) {
+  const load = useCallback(() => fetchStaffTenantDoors(tenant.id), [tenant.id]);
+  const view = usePlatformList(userId, 'tenant-doors', load, tenant.id);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<DoorStatusFilter>('all');
   const [openDoor, setOpenDoor] = useState<StaffDoor | null>(null);
 
-  const data = resource.status === 'ready' ? resource.data : null;
-  const summary = useMemo(() => (data ? summarizeDoors(data.doors, data.check_interval_hours, data.loadedAt) : null), [data]);
+  const data = view.data;
+  // The figures are as of the answer (Due This Week counts from then), so the render stays pure and a saved copy reads as it was.
+  const asOf = view.fetchedAt;
+  const summary = useMemo(
+    () => (data && asOf ? summarizeDoors(data.doors, data.check_interval_hours, Date.parse(asOf)) : null),
+    [data, asOf],
+  );
   const shown = useMemo(() => (data ? filterDoors(data.doors, search, status) : []), [data, search, status]);
 
   return (
@@ -66,13 +71,14 @@ export function TenantDoors({ tenant, onChange }: { tenant: DoorTenant; onChange
         </Button>
       </div>
 
-      {resource.status === 'loading' && <Loading label={DOOR_VIEW_MESSAGES.loading} />}
+      {!data && view.loading && <Loading label={DOOR_VIEW_MESSAGES.loading} />}
 
-      {resource.status === 'error' && (
+      {!data && !view.loading && (
         <Alert tone="error">
-          <p>{doorLoadFailure(resource.error, tenant.company_name)}</p>
+          {/* Offline nothing was asked, so there is no failure to word: the view needs the server. */}
+          <p>{view.failure === null ? DOOR_VIEW_MESSAGES.offline : doorLoadFailure(view.failure, tenant.company_name)}</p>
           <div className="mt-3 flex flex-wrap gap-3">
-            <Button size="sm" variant="secondary" onClick={reload}>
+            <Button size="sm" variant="secondary" onClick={view.reload} busy={view.refreshing}>
               Retry
             </Button>
             <button type="button" onClick={onChange} className="text-sm font-semibold text-blue-800 underline hover:text-blue-950">
@@ -84,6 +90,7 @@ export function TenantDoors({ tenant, onChange }: { tenant: DoorTenant; onChange
 
       {data && summary && (
         <>
+          <ListFreshness view={view} what="doors" />
           <DoorSummaryCards summary={summary} />
           <section aria-labelledby="doors-heading" className="space-y-4">
             <h3 id="doors-heading" className="text-lg font-semibold text-slate-900">

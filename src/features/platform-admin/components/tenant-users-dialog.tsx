@@ -2,18 +2,19 @@
  * The staff user-management panel for one tenant (spec §2, §4, §8; issue 11
  * §1), opened from the tenant's row in /manage-tenants: the connection test,
  * the user table, and the Add New User, Edit User, Reset Password and
- * Deactivate User dialogs. Everything goes through the product API; offline,
- * the panel says its actions need the server.
+ * Deactivate User dialogs. Everything goes through the product API; the user
+ * list is kept per tenant in the platform cache, so offline the panel shows
+ * the last copy with its age and says its actions need the server.
  */
 import { useCallback, useState, type ReactNode } from 'react';
-import { tenantUsersApi, type TenantUser } from '../../../data';
+import { tenantUsersApi, usePlatformList, type TenantUser } from '../../../data';
 import { useOnline } from '../../../lib/use-online';
 import { Alert, type AlertTone } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Loading } from '../../../ui/loading';
 import { Modal } from '../../../ui/modal';
-import { useResource } from '../hooks/use-resource';
+import { ListFreshness } from './cached-list';
 import { describeFailure, loadFailure, TENANT_USER_MESSAGES, userName, type Failure } from '../tenant-users-model';
 import { CopyValue } from './copy-value';
 import { AddTenantUserDialog, type CreatedUser } from './tenant-users-add-dialog';
@@ -30,22 +31,26 @@ export interface UsersPanelTenant {
 
 type Open = { kind: 'add' } | { kind: UserRowAction; user: TenantUser } | null;
 
-export function TenantUsersDialog({ tenant, onClose }: { tenant: UsersPanelTenant | null; onClose: () => void }) {
+/** `userId`: the signed-in staff member, whose cached copy of the list this is. */
+export function TenantUsersDialog({ userId, tenant, onClose }: { userId: string; tenant: UsersPanelTenant | null; onClose: () => void }) {
   return (
     <Modal open onClose={onClose} title={tenant ? `Users of ${tenant.company_name}` : 'Users'} size="xl">
-      {tenant?.id ? <UsersPanel tenant={tenant} /> : <Alert tone="error">{TENANT_USER_MESSAGES.noTenant}</Alert>}
+      {tenant?.id ? <UsersPanel userId={userId} tenant={tenant} /> : <Alert tone="error">{TENANT_USER_MESSAGES.noTenant}</Alert>}
     </Modal>
   );
 }
 
-function UsersPanel({ tenant }: { tenant: UsersPanelTenant }) {
+function UsersPanel({ userId, tenant }: { userId: string; tenant: UsersPanelTenant }) {
   const load = useCallback(() => tenantUsersApi.list(tenant.id), [tenant.id]);
-  const { resource, reload } = useResource(load);
+  const users = usePlatformList(userId, 'tenant-users', load, tenant.id);
+  const reload = users.reload;
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<{ tone: AlertTone; body: ReactNode } | null>(null);
   const [deactivating, setDeactivating] = useState(false);
   const [deactivateFailure, setDeactivateFailure] = useState<Failure | null>(null);
   const online = useOnline();
+  // Offline keeps the panel's own words; a server that did not answer says so in the cache's.
+  const offline = users.disconnectedReason === null ? null : online ? users.disconnectedReason : TENANT_USER_MESSAGES.offline;
 
   const close = () => {
     setOpen(null);
@@ -87,7 +92,7 @@ function UsersPanel({ tenant }: { tenant: UsersPanelTenant }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <ConnectionTestButton tenantId={tenant.id} company={tenant.company_name} />
         <Button
-          disabled={!online}
+          disabled={offline !== null}
           onClick={() => {
             setNotice(null);
             setOpen({ kind: 'add' });
@@ -96,31 +101,33 @@ function UsersPanel({ tenant }: { tenant: UsersPanelTenant }) {
           Add New User
         </Button>
       </div>
-      {!online && <Alert tone="warning">{TENANT_USER_MESSAGES.offline}</Alert>}
+      {offline && <Alert tone="warning">{offline}</Alert>}
       {notice && (
         <div data-testid="users-notice">
           <Alert tone={notice.tone}>{notice.body}</Alert>
         </div>
       )}
 
-      {resource.status === 'loading' && <Loading label="Loading users..." />}
-      {resource.status === 'error' && (
+      {!users.data && users.loading && <Loading label="Loading users..." />}
+      {!users.data && !users.loading && (
         <Alert tone="error">
-          <p>{loadFailure(resource.error, tenant.company_name, online)}</p>
-          <Button className="mt-2" size="sm" variant="secondary" onClick={reload}>
+          {/* Offline nothing was asked: the warning above already says why there is no list. */}
+          <p>{users.failure === null ? TENANT_USER_MESSAGES.offline : loadFailure(users.failure, tenant.company_name, online)}</p>
+          <Button className="mt-2" size="sm" variant="secondary" onClick={reload} busy={users.refreshing}>
             Retry
           </Button>
         </Alert>
       )}
-      {resource.status === 'ready' && (
+      {users.data && (
         <>
+          <ListFreshness view={users} what="users" />
           <p className="text-sm text-slate-700" aria-live="polite">
-            {resource.data.length} user{resource.data.length === 1 ? '' : 's'}
+            {users.data.length} user{users.data.length === 1 ? '' : 's'}
           </p>
           <TenantUsersTable
-            users={resource.data}
+            users={users.data}
             company={tenant.company_name}
-            disabled={!online}
+            disabled={offline !== null}
             onAction={(kind, user) => {
               setNotice(null);
               setOpen({ kind, user });
@@ -167,7 +174,7 @@ function UsersPanel({ tenant }: { tenant: UsersPanelTenant }) {
           <p>
             Deactivate {userName(open.user)} ({open.user.email})? They will no longer be able to sign in.
           </p>
-          {!online && <Alert tone="warning">{TENANT_USER_MESSAGES.offline}</Alert>}
+          {offline && <Alert tone="warning">{offline}</Alert>}
           {deactivateFailure && (
             <Alert tone="error">
               <p className="font-semibold">{deactivateFailure.text}</p>

@@ -49,7 +49,15 @@ export function TenantUsersTable({
         const name = userName(u);
         return (
           <div className="flex flex-nowrap gap-2">
-            <Button size="sm" variant="secondary" disabled={disabled} onClick={() => onAction('edit', u)} aria-label={`Edit ${name}`}>
+            {/* Offline, Edit stays focusable (aria-disabled) so the table's scrolling region can still be reached by keyboard. */}
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-disabled={disabled || undefined}
+              className={disabled ? 'cursor-not-allowed opacity-60' : undefined}
+              onClick={() => !disabled && onAction('edit', u)}
+              aria-label={`Edit ${name}`}
+            >
               Edit
             </Button>
             <Button

@@ -19,9 +19,12 @@ const statusTone: Record<string, string> = {
 export function TenantsTable({
   rows,
   onAction,
+  serverActionsOff = false,
 }: {
   rows: readonly TenantListRow[];
   onAction: (action: TenantAction, tenant: TenantListRow) => void;
+  /** Offline or unreachable: the actions that change a tenant are off (Details and Users read what they can). */
+  serverActionsOff?: boolean;
 }) {
   const columns: Column<TenantListRow>[] = [
     {
@@ -54,6 +57,7 @@ export function TenantsTable({
             <Button
               size="sm"
               variant="secondary"
+              disabled={serverActionsOff}
               onClick={() => onAction('details', t)}
               aria-label={`Continue the setup of ${t.company_name}`}
             >
@@ -85,16 +89,34 @@ export function TenantsTable({
           <Button size="sm" variant="secondary" onClick={() => onAction('details', t)} aria-label={`Details of ${t.company_name}`}>
             Details
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => onAction('edit', t)} aria-label={`Edit ${t.company_name}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={serverActionsOff}
+            onClick={() => onAction('edit', t)}
+            aria-label={`Edit ${t.company_name}`}
+          >
             Edit
           </Button>
           <Button size="sm" variant="secondary" onClick={() => onAction('users', t)} aria-label={`Users of ${t.company_name}`}>
             Users
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => onAction('licence', t)} aria-label={`Licence of ${t.company_name}`}>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={serverActionsOff}
+            onClick={() => onAction('licence', t)}
+            aria-label={`Licence of ${t.company_name}`}
+          >
             Licence
           </Button>
-          <Button size="sm" variant="danger" onClick={() => onAction('delete', t)} aria-label={`Delete ${t.company_name}`}>
+          <Button
+            size="sm"
+            variant="danger"
+            disabled={serverActionsOff}
+            onClick={() => onAction('delete', t)}
+            aria-label={`Delete ${t.company_name}`}
+          >
             Delete
           </Button>
         </div>

@@ -2,15 +2,17 @@
  * /manage-tenants (spec §2): figures from real data, search and status
  * filter over the tenants table, and the add, edit, details, users,
  * licence and delete dialogs. The table is read with the staff admin's own session (RLS);
- * every change goes through the product API.
+ * every change goes through the product API. Figures and tenants come from
+ * the platform cache, so the page opens offline with the last ones and their
+ * age, and the actions that change a tenant say they need the server.
  */
 import { useId, useMemo, useState } from 'react';
-import { listPlatformTenants, type TenantListRow } from '../../../data';
+import { listPlatformTenants, usePlatformList, type PlatformListView, type StaffProfile, type TenantListRow } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { inputClass } from '../../../ui/field';
-import { Loading } from '../../../ui/loading';
-import { adminApi } from '../api';
+import type { AdminStats } from '../api';
+import { CachedList } from '../components/cached-list';
 import { AddTenantDialog } from '../components/add-tenant-dialog';
 import { SelectField } from '../components/controls';
 import { DeleteTenantDialog } from '../components/delete-tenant-dialog';
@@ -20,19 +22,28 @@ import { StatCards } from '../components/stat-cards';
 import { TenantDetailsDialog } from '../components/tenant-details-dialog';
 import { TenantsTable, type TenantAction } from '../components/tenants-table';
 import { TenantUsersDialog } from '../components/tenant-users-dialog';
-import { useResource } from '../hooks/use-resource';
+import type { Resource } from '../hooks/use-resource';
 import { filterTenants, humanize, TENANT_STATUS_FILTERS, type TenantStatusFilter } from '../model';
+import { staffToolsApi } from '../staff-tools-api';
 import { AdminShell } from './admin-shell';
 
 type Dialog = { kind: 'add' } | { kind: TenantAction; tenant: TenantListRow } | null;
 
 export function ManageTenantsPage() {
-  return <AdminShell title="Manage Tenants">{() => <ManageTenants />}</AdminShell>;
+  return <AdminShell title="Manage Tenants">{(profile) => <ManageTenants profile={profile} />}</AdminShell>;
 }
 
-function ManageTenants() {
-  const stats = useResource(adminApi.stats);
-  const tenants = useResource(listPlatformTenants);
+/** The figures' cached view in the shape StatCards shows: saved figures stay, no copy offline says why. */
+function statsResource(view: PlatformListView<AdminStats>): Resource<AdminStats> {
+  if (view.data) return { status: 'ready', data: view.data };
+  if (view.loading) return { status: 'loading' };
+  return { status: 'error', error: view.failure ?? new Error(view.disconnectedReason ?? 'unknown error') };
+}
+
+function ManageTenants({ profile }: { profile: StaffProfile }) {
+  const stats = usePlatformList(profile.id, 'stats', staffToolsApi.stats);
+  const tenants = usePlatformList(profile.id, 'tenants', listPlatformTenants);
+  const offline = tenants.disconnectedReason;
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<TenantStatusFilter>('all');
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -50,14 +61,11 @@ function ManageTenants() {
     refresh();
   };
 
-  const rows = useMemo(
-    () => (tenants.resource.status === 'ready' ? filterTenants(tenants.resource.data, search, status) : []),
-    [tenants.resource, search, status],
-  );
+  const rows = useMemo(() => (tenants.data ? filterTenants(tenants.data, search, status) : []), [tenants.data, search, status]);
 
   return (
     <div className="space-y-6">
-      <StatCards stats={stats.resource} onRetry={stats.reload} />
+      <StatCards stats={statsResource(stats)} onRetry={stats.reload} />
 
       <section aria-labelledby="tenants-heading" className="space-y-4">
         <div className="flex flex-wrap items-end justify-between gap-3">
@@ -65,6 +73,7 @@ function ManageTenants() {
             Tenants
           </h2>
           <Button
+            disabled={offline !== null}
             onClick={() => {
               setNotice(null);
               setDialog({ kind: 'add' });
@@ -97,41 +106,31 @@ function ManageTenants() {
             </SelectField>
           </div>
         </div>
+        {offline && <p className="text-sm text-slate-700">Adding, editing, licensing and deleting tenants are off: {offline}</p>}
         {notice && <Alert tone="success">{notice}</Alert>}
-        {tenants.resource.status === 'loading' && <Loading label="Loading tenants..." />}
-        {tenants.resource.status === 'error' && (
-          <Alert tone="error">
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <span>
-                Failed to load tenants
-                {tenants.resource.error instanceof Error && tenants.resource.error.message ? `: ${tenants.resource.error.message}` : ''}
-              </span>
-              <Button size="sm" variant="secondary" onClick={tenants.reload}>
-                Retry
-              </Button>
-            </div>
-          </Alert>
-        )}
-        {tenants.resource.status === 'ready' && (
-          <>
-            <p className="text-sm text-slate-700" aria-live="polite">
-              {rows.length} of {tenants.resource.data.length} tenants
-            </p>
-            <TenantsTable
-              rows={rows}
-              onAction={(kind, tenant) => {
-                setNotice(null);
-                setDialog({ kind, tenant });
-              }}
-            />
-          </>
-        )}
+        <CachedList view={tenants} what="tenants">
+          {(all) => (
+            <>
+              <p className="text-sm text-slate-700" aria-live="polite">
+                {rows.length} of {all.length} tenants
+              </p>
+              <TenantsTable
+                rows={rows}
+                serverActionsOff={offline !== null}
+                onAction={(kind, tenant) => {
+                  setNotice(null);
+                  setDialog({ kind, tenant });
+                }}
+              />
+            </>
+          )}
+        </CachedList>
       </section>
 
       {dialog?.kind === 'add' && <AddTenantDialog onClose={close} onCreated={refresh} />}
       {dialog?.kind === 'details' && <TenantDetailsDialog tenant={dialog.tenant} onClose={close} />}
       {dialog?.kind === 'edit' && <EditTenantDialog tenant={dialog.tenant} onClose={close} onSaved={finish} />}
-      {dialog?.kind === 'users' && <TenantUsersDialog tenant={dialog.tenant} onClose={close} />}
+      {dialog?.kind === 'users' && <TenantUsersDialog userId={profile.id} tenant={dialog.tenant} onClose={close} />}
       {dialog?.kind === 'licence' && <LicenceDialog tenant={dialog.tenant} onClose={close} onChanged={refresh} />}
       {dialog?.kind === 'delete' && <DeleteTenantDialog tenant={dialog.tenant} onClose={close} onDeleted={finish} />}
     </div>

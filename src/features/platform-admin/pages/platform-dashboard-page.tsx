@@ -28,6 +28,7 @@ const tiles = [
   { title: 'Staff Management', to: '/admin/staff', text: 'The provider’s staff: add and deactivate.' },
   { title: 'System Health', to: '/admin/system-health', text: 'Each tenant’s health and database status.' },
   { title: 'Billing & Plans', to: '/admin/billing', text: 'Plans, seats, paid-until dates and past-due tenants.' },
+  { title: 'Door Management', to: '/door-management', text: 'Door troubleshooting across tenants.' },
 ];
 
 export function PlatformDashboardPage() {
