@@ -36,6 +36,16 @@ export async function signInViaDiscovery(page: Page, email: string, password = P
   await chooseOrganization(page, 'lincoln', LINCOLN.company);
   await fillCredentials(page, email, password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInSettled(page);
+}
+
+/**
+ * Waits for the sign-in request to be answered, however long a busy machine
+ * takes to hash a password (no verdict may depend on load); what the page
+ * then shows is the caller's to check.
+ */
+export async function signInSettled(page: Page): Promise<void> {
+  await expect(page.getByRole('button', { name: 'Signing in...' })).toHaveCount(0, { timeout: 50_000 });
 }
 
 export async function signInViaDeepLink(page: Page, email: string, password = PASSWORD): Promise<void> {
@@ -43,6 +53,7 @@ export async function signInViaDeepLink(page: Page, email: string, password = PA
   await expect(page.getByRole('heading', { level: 1, name: LINCOLN.display })).toBeVisible();
   await fillCredentials(page, email, password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  await signInSettled(page);
 }
 
 export async function signInPlatform(page: Page, email: string, password = PASSWORD, path = '/login'): Promise<void> {
