@@ -25,13 +25,12 @@ import {
   EMPTY_NEW_USER,
   roleIsAdmin,
   roleLabel,
-  TENANT_USER_MESSAGES,
   type Failure,
   type NewUserForm,
 } from '../tenant-users-model';
 import { Facts } from './controls';
-import { PasswordChecklist } from './tenant-users-checklist';
-import { DepartmentSelect, PhoneField, RoleSelect } from './tenant-users-fields';
+import { PasswordChecklist } from '../../../ui/password-checklist';
+import { ActionNotices, DepartmentSelect, PhoneField, RoleSelect } from './tenant-users-fields';
 
 export interface CreatedUser {
   user: TenantUser;
@@ -198,13 +197,7 @@ export function AddTenantUserDialog({
               ['Password', 'As entered; the user must change it at first sign-in'],
             ]}
           />
-          {!online && <Alert tone="warning">{TENANT_USER_MESSAGES.offline}</Alert>}
-          {failure && (
-            <Alert tone="error">
-              <p className="font-semibold">{failure.text}</p>
-              {failure.detail && <p className="mt-1">{failure.detail}</p>}
-            </Alert>
-          )}
+          <ActionNotices online={online} failure={failure} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" disabled={busy} onClick={() => setStep({ kind: 'form' })}>
               Back

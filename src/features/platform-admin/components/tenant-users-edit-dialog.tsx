@@ -5,20 +5,11 @@
 import { useState, type FormEvent } from 'react';
 import { tenantUsersApi, type TenantUser } from '../../../data';
 import { useOnline } from '../../../lib/use-online';
-import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
-import {
-  checkEdit,
-  describeFailure,
-  editFormOf,
-  TENANT_USER_MESSAGES,
-  userName,
-  type EditUserForm,
-  type Failure,
-} from '../tenant-users-model';
-import { DepartmentSelect, PhoneField, RoleSelect } from './tenant-users-fields';
+import { checkEdit, describeFailure, editFormOf, userName, type EditUserForm, type Failure } from '../tenant-users-model';
+import { ActionNotices, DepartmentSelect, PhoneField, RoleSelect } from './tenant-users-fields';
 
 export function EditTenantUserDialog({
   tenantId,
@@ -89,13 +80,7 @@ export function EditTenantUserDialog({
           <PhoneField value={form.phone} error={fields.phone} onChange={(v) => set('phone', v)} />
           <RoleSelect value={form.role} onChange={(v) => set('role', v)} />
         </div>
-        {!online && <Alert tone="warning">{TENANT_USER_MESSAGES.offline}</Alert>}
-        {failure && (
-          <Alert tone="error">
-            <p className="font-semibold">{failure.text}</p>
-            {failure.detail && <p className="mt-1">{failure.detail}</p>}
-          </Alert>
-        )}
+        <ActionNotices online={online} failure={failure} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

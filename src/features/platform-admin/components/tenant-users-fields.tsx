@@ -1,5 +1,9 @@
-/** The fields the add and edit forms share: department, role, and the phone formatted while typing (spec §5, §9). */
+/**
+ * What the add, edit and reset forms share: department, role, the phone
+ * formatted while typing (spec §5, §9), and the offline and failure notices.
+ */
 import type { ChangeEvent } from 'react';
+import { Alert } from '../../../ui/alert';
 import { Field } from '../../../ui/field';
 import {
   DEPARTMENTS,
@@ -8,7 +12,7 @@ import {
   type Department,
   type TenantRole,
 } from '../../../../supabase/functions/_shared/tenant-users';
-import { ROLE_LABELS } from '../tenant-users-model';
+import { ROLE_LABELS, TENANT_USER_MESSAGES, type Failure } from '../tenant-users-model';
 import { SelectField } from './controls';
 
 export function DepartmentSelect({
@@ -57,5 +61,20 @@ export function PhoneField({ value, onChange, error }: { value: string; onChange
       error={error}
       onChange={(e: ChangeEvent<HTMLInputElement>) => onChange(formatPhone(e.target.value))}
     />
+  );
+}
+
+/** Offline, the action needs the server; after a failed call, what failed and why. */
+export function ActionNotices({ online, failure }: { online: boolean; failure: Failure | null }) {
+  return (
+    <>
+      {!online && <Alert tone="warning">{TENANT_USER_MESSAGES.offline}</Alert>}
+      {failure && (
+        <Alert tone="error">
+          <p className="font-semibold">{failure.text}</p>
+          {failure.detail && <p className="mt-1">{failure.detail}</p>}
+        </Alert>
+      )}
+    </>
   );
 }

@@ -8,13 +8,13 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { tenantUsersApi, type TenantUser } from '../../../data';
 import { checklistPasses } from '../../../lib/password-rules';
 import { useOnline } from '../../../lib/use-online';
-import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
 import { PasswordField } from '../../../ui/password-field';
 import { setPasswordError } from '../../../../supabase/functions/_shared/password-rules';
 import { describeFailure, TENANT_USER_MESSAGES, userName, type Failure } from '../tenant-users-model';
-import { PasswordChecklist } from './tenant-users-checklist';
+import { ActionNotices } from './tenant-users-fields';
+import { PasswordChecklist } from '../../../ui/password-checklist';
 
 export function ResetPasswordDialog({
   tenantId,
@@ -117,13 +117,7 @@ export function ResetPasswordDialog({
             </code>
           </p>
           <p className="text-sm text-slate-700">{TENANT_USER_MESSAGES.resetNext}</p>
-          {!online && <Alert tone="warning">{TENANT_USER_MESSAGES.offline}</Alert>}
-          {failure && (
-            <Alert tone="error">
-              <p className="font-semibold">{failure.text}</p>
-              {failure.detail && <p className="mt-1">{failure.detail}</p>}
-            </Alert>
-          )}
+          <ActionNotices online={online} failure={failure} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" disabled={busy} onClick={() => setVerifying(false)}>
               Back

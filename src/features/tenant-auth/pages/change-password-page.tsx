@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { changeTenantPassword, signOutTenant } from '../../../data';
-import { checklistPasses, passwordChecklist, validateChangePassword, type ChangePasswordInput } from '../../../lib/password-rules';
+import { checklistPasses, validateChangePassword, type ChangePasswordInput } from '../../../lib/password-rules';
+import { PasswordChecklist } from '../../../ui/password-checklist';
 import { tenantPath } from '../../../lib/roles';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -23,7 +24,6 @@ export function ChangePasswordPage() {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
   const [newPassword = '', confirmPassword = ''] = useWatch({ control, name: ['newPassword', 'confirmPassword'] });
-  const checklist = passwordChecklist(newPassword, confirmPassword);
 
   useEffect(() => {
     if (!done) return;
@@ -79,20 +79,7 @@ export function ChangePasswordPage() {
           {...register('newPassword')}
         />
         <PasswordField label="Confirm new password" autoComplete="new-password" required {...register('confirmPassword')} />
-        <div id="password-checklist">
-          <p className="text-sm font-medium text-slate-800">Your new password needs:</p>
-          <ul className="mt-2 space-y-1 text-sm" aria-live="polite">
-            {checklist.map((item) => (
-              <li key={item.id} className={item.ok ? 'text-green-800' : 'text-slate-700'} data-ok={item.ok}>
-                <span aria-hidden="true" className="inline-block w-5">
-                  {item.ok ? '✓' : '○'}
-                </span>
-                {item.label}
-                <span className="sr-only">{item.ok ? ' (done)' : ' (not yet)'}</span>
-              </li>
-            ))}
-          </ul>
-        </div>
+        <PasswordChecklist id="password-checklist" password={newPassword} confirm={confirmPassword} heading="Your new password needs:" />
         <Button
           type="submit"
           size="lg"

@@ -1,10 +1,20 @@
-/** The one password rule's live checklist (as on the change-password screen), for a password a staff admin sets. */
-import { passwordChecklist } from '../../../lib/password-rules';
+/** The one password rule's live checklist, on every screen where a password is chosen or set. */
+import { passwordChecklist } from '../lib/password-rules';
 
-export function PasswordChecklist({ id, password, confirm }: { id: string; password: string; confirm: string }) {
+export function PasswordChecklist({
+  id,
+  password,
+  confirm,
+  heading = 'The password needs:',
+}: {
+  id: string;
+  password: string;
+  confirm: string;
+  heading?: string;
+}) {
   return (
     <div id={id}>
-      <p className="text-sm font-medium text-slate-800">The password needs:</p>
+      <p className="text-sm font-medium text-slate-800">{heading}</p>
       <ul className="mt-2 space-y-1 text-sm" aria-live="polite">
         {passwordChecklist(password, confirm).map((item) => (
           <li key={item.id} className={item.ok ? 'text-green-800' : 'text-slate-700'} data-ok={item.ok}>
