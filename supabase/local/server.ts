@@ -93,7 +93,7 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
     tooLarge,
   );
   platform.use('/auth/v1/*', jsonDepthGuard(authTooDeep));
-  platform.route('/auth/v1', createAuthApp());
+  platform.route('/auth/v1', createAuthApp({ siteUrl: () => stack.publicUrl }));
   platform.route('/rest/v1', createRestApp());
   app.route('/platform', platform);
 
@@ -113,7 +113,10 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
     }
     await next();
   });
-  tenant.route('/auth/v1', createAuthApp());
+  tenant.route(
+    '/auth/v1',
+    createAuthApp({ siteUrl: () => stack.publicUrl, mayStartSession: (c) => stack.signInAllowed(c.req.param('slug') ?? '') }),
+  );
   tenant.route('/rest/v1', createRestApp());
   app.route('/t/:slug', tenant);
 

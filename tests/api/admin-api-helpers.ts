@@ -254,7 +254,7 @@ export async function dbNow(db: SqlClient): Promise<string> {
 // The routes
 
 /** Who may call a route besides nobody: docs/product-api.md's "caller" column. */
-export type Access = 'anyone' | 'staff admin' | 'staff admin, tenant user';
+export type Access = 'anyone' | 'staff admin' | 'staff admin, tenant user' | 'tenant super admin';
 
 export interface RouteFixtures {
   api: ApiClient;
@@ -376,6 +376,80 @@ export function matrixStaff(fx: RouteFixtures): Promise<string> {
   });
 }
 
+/** The 403 of the tenant's own user routes for anyone but lincoln-isd's super admin (or a support session). */
+export const TENANT_OWN_USERS_REFUSAL = "Only Lincoln Independent School District's super admins may manage its users";
+
+/** A user of the live tenant for the tenant's own routes (made by the staff admin, acted on by its super admin). */
+const ownUserPath = async (fx: RouteFixtures, key: string, action = '') =>
+  `/api/tenant-proxy/users/${await matrixUser(fx, `own-${key}`)}${action}?tenantSlug=${fx.liveSlug}`;
+
+function tenantOwnUserRoutes(): RouteCase[] {
+  const access = 'tenant super admin' as const;
+  return [
+    {
+      route: 'GET /api/tenant-proxy/users',
+      access,
+      prepare: async (fx) => ({ method: 'GET', path: `/api/tenant-proxy/users?tenantSlug=${fx.liveSlug}` }),
+      status: 200,
+      check: (json) => expect((json.users as { email: string }[]).map((u) => u.email)).toContain('super@lincoln-isd.test'),
+      audits: [],
+    },
+    {
+      route: 'POST /api/tenant-proxy/users',
+      access,
+      prepare: async (fx) => ({
+        method: 'POST',
+        path: `/api/tenant-proxy/users?tenantSlug=${fx.liveSlug}`,
+        body: newUserBody(uniqueSlug('own')),
+      }),
+      status: 201,
+      check: (json) =>
+        expect(json).toMatchObject({
+          email: expect.stringMatching(/^own-[0-9a-f]{8}@lincoln-isd\.test$/),
+          inviteLink: null,
+          user: { role: 'regular_user', active: true, require_password_change: true },
+        }),
+      audits: [],
+    },
+    {
+      route: 'PATCH /api/tenant-proxy/users/:userId',
+      access,
+      prepare: async (fx) => ({ method: 'PATCH', path: await ownUserPath(fx, 'patch'), body: { department: 'Operations' } }),
+      status: 200,
+      check: (json) => expect(json).toMatchObject({ user: { department: 'Operations' } }),
+      audits: [],
+    },
+    {
+      route: 'POST /api/tenant-proxy/users/:userId/reset-password',
+      access,
+      prepare: async (fx) => ({
+        method: 'POST',
+        path: await ownUserPath(fx, 'reset', '/reset-password'),
+        body: { password: 'Matrix-reset9!' },
+      }),
+      status: 200,
+      check: (json) => expect(json).toMatchObject({ user: { require_password_change: true } }),
+      audits: [],
+    },
+    {
+      route: 'POST /api/tenant-proxy/users/:userId/deactivate',
+      access,
+      prepare: async (fx) => ({ method: 'POST', path: await ownUserPath(fx, 'deactivate', '/deactivate') }),
+      status: 200,
+      check: (json) => expect(json).toMatchObject({ user: { active: false } }),
+      audits: [],
+    },
+    {
+      route: 'POST /api/tenant-proxy/users/:userId/reactivate',
+      access,
+      prepare: async (fx) => ({ method: 'POST', path: await ownUserPath(fx, 'reactivate', '/reactivate') }),
+      status: 200,
+      check: (json) => expect(json).toMatchObject({ user: { active: true } }),
+      audits: [],
+    },
+  ];
+}
+
 export const ROUTES: readonly RouteCase[] = [
   {
     route: 'GET /api/health',
@@ -400,6 +474,8 @@ export const ROUTES: readonly RouteCase[] = [
     status: 200,
     check: (json) => {
       expect(Array.isArray(json.features)).toBe(true);
+      // The tenant's own add-on dates, for its System Settings.
+      expect(Array.isArray(json.subscriptions)).toBe(true);
       expect(json.effective).toEqual({
         security_core: expect.any(Boolean),
         transportation: expect.any(Boolean),
@@ -634,6 +710,17 @@ export const ROUTES: readonly RouteCase[] = [
     audits: ['tenant_user.deactivate'],
   },
   {
+    route: 'POST /api/admin/tenants/:id/users/:userId/reactivate',
+    access: 'staff admin',
+    prepare: async (fx) => ({
+      method: 'POST',
+      path: `${tenantPath(await liveTenant(fx))}/users/${await matrixUser(fx, 'reactivate')}/reactivate`,
+    }),
+    status: 200,
+    check: (json) => expect(json).toMatchObject({ user: { active: true } }),
+    audits: ['tenant_user.reactivate'],
+  },
+  {
     route: 'GET /api/admin/staff',
     access: 'staff admin',
     prepare: async () => ({ method: 'GET', path: '/api/admin/staff' }),
@@ -728,10 +815,21 @@ export const ROUTES: readonly RouteCase[] = [
     check: (json) => expect(json).toMatchObject({ sessions: expect.any(Array) }),
     audits: [],
   },
+
+  // The tenant's own user management (issue 12): its super admin (the matrix's
+  // tenant user) acts in its own organization, with no platform audit row.
+  ...tenantOwnUserRoutes(),
 ];
 
 /** What a caller gets from a route of the given access, when refused: docs/product-api.md's 401 and 403. */
 export function refusal(access: Access, caller: Caller): { status: number; error: string } | null {
+  if (access === 'tenant super admin') {
+    if (caller === 'tenant-user') return null;
+    if (caller === 'none') return { status: 401, error: 'Missing session token' };
+    if (caller === 'forged') return { status: 401, error: 'Not authenticated' };
+    // Any platform session, a staff admin's too: these are not staff routes.
+    return { status: 403, error: TENANT_OWN_USERS_REFUSAL };
+  }
   if (access === 'anyone' || caller === 'staff-admin') return null;
   if (caller === 'tenant-user' && access === 'staff admin, tenant user') return null;
   if (caller === 'none') return { status: 401, error: 'Missing session token' };

@@ -51,6 +51,8 @@ describe('who-did-this columns in the tenant schema', () => {
     'fuel_log.driver_id': 'subject',
     'routes.driver_id': 'subject',
     'bus_log.driver_id': 'subject',
+    'door_alert_acks.acknowledged_by': 'authorship',
+    'door_alert_acks.acknowledged_by_name': 'authorship',
   };
 
   it('are all classified, so a new one cannot slip in unguarded', async () => {
@@ -78,6 +80,37 @@ describe('door_log.user_id', () => {
   it('a support session still records no checks', async () => {
     const o = await insertAs('support', 'door_log', { door_id: fx.parents.doorId, user_id: null }, 'user_id');
     expect(o).toMatchObject({ kind: 'error', code: '42501' });
+  });
+});
+
+describe('door_alert_acks.acknowledged_by and acknowledged_by_name', () => {
+  const body = () => ({ door_id: fx.parents.doorId, last_check_at: null, level: 'overdue', note: '  Custodian on it  ' });
+
+  it("an admin acknowledging in someone else's name (or none) acknowledges as themselves, named from their users row", async () => {
+    for (const forged of [{ acknowledged_by: fx.uids.regular_user, acknowledged_by_name: 'Riley Officer' }, {}]) {
+      const o = await insertAs(
+        'security_admin',
+        'door_alert_acks',
+        { ...body(), ...forged },
+        'acknowledged_by, acknowledged_by_name, note',
+      );
+      expect(row0(o)).toEqual({ acknowledged_by: fx.uids.security_admin, acknowledged_by_name: 'Sam Admin', note: 'Custodian on it' });
+    }
+  });
+
+  it('a support session acknowledges as its subject, named Support', async () => {
+    const o = await insertAs(
+      'support',
+      'door_alert_acks',
+      { ...body(), acknowledged_by_name: 'Maria' },
+      'acknowledged_by, acknowledged_by_name',
+    );
+    expect(row0(o)).toEqual({ acknowledged_by: fx.uids.support, acknowledged_by_name: 'Support' });
+  });
+
+  it('a note that is blank once trimmed is refused', async () => {
+    const o = await insertAs('security_admin', 'door_alert_acks', { ...body(), note: '   ' }, 'id');
+    expect(o).toMatchObject({ kind: 'error', code: '23514' });
   });
 });
 

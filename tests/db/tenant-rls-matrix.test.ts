@@ -114,6 +114,15 @@ export const TENANT_MATRIX: TableRule[] = [
     hardDelete: NOBODY,
   },
   {
+    // Missed-check acknowledgements (issue 12): append-only, admins acknowledge.
+    tables: ['door_alert_acks'],
+    select: SIGNED_IN,
+    insert: SECURITY,
+    update: NOBODY,
+    softDelete: NOBODY,
+    hardDelete: NOBODY,
+  },
+  {
     tables: ['parking_permits', 'parking_violations'],
     select: PARKING,
     insert: PARKING,
@@ -169,6 +178,7 @@ const UPDATE_SET: Record<string, string> = {
   parking_permits: `parking_spot_number = 'A12'`,
   parking_violations: `description = 'Fire lane'`,
   support_sessions: `reason = 'security_audit'`,
+  door_alert_acks: `note = 'Changed note'`,
 };
 
 let projects: TestProjects;

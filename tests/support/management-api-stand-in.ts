@@ -437,7 +437,8 @@ export async function startManagementApiStandIn(opts: StandInOptions = {}): Prom
       return p && p.status === 'ACTIVE_HEALTHY' ? p.project : null;
     }, DEFAULT_BODY_LIMIT),
   );
-  hosted.route('/auth/v1', createAuthApp());
+  // Its links return to the stand-in's own origin unless allow-listed.
+  hosted.route('/auth/v1', createAuthApp({ siteUrl: () => origin }));
   hosted.route('/rest/v1', createRestApp());
   app.route('/hosted/:ref', hosted);
 

@@ -69,9 +69,18 @@ export function responseStatus(ms: number): Exclude<HealthStatus, 'poor'> {
   return ms < 1000 ? 'excellent' : ms < 2000 ? 'good' : 'fair';
 }
 
-/** Spec §9: milliseconds below 1000, seconds above. */
+/**
+ * Spec §9: milliseconds below 1000, seconds above. Rounded before choosing the
+ * unit, so 999.6 ms reads "1.0 s", never "1000 ms".
+ */
 export function formatResponseTime(ms: number): string {
-  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+  const whole = Math.round(ms);
+  return whole < 1000 ? `${whole} ms` : `${(whole / 1000).toFixed(1)} s`;
+}
+
+/** Spec §9: a progress bar's width in percent, clamped to 0..100 (0 for NaN). */
+export function progressWidth(percent: number): number {
+  return Number.isNaN(percent) ? 0 : clamp(percent);
 }
 
 /** The support dialog's colours (spec §4): green at 90 or more, yellow at 70, otherwise red. */

@@ -101,6 +101,31 @@ export const createTenantUserSchema = z.strictObject({
 export type CreateTenantUserInput = z.input<typeof createTenantUserSchema>;
 export type CreateTenantUser = z.output<typeof createTenantUserSchema>;
 
+export const INVITE_MESSAGES = {
+  noPassword: 'An invitation has no password: the person chooses their own from the link',
+} as const;
+
+/**
+ * What a tenant's own super admin sends to add a user (issue 12): the staff
+ * create, or `invite: true` without a password, for an invitation link the
+ * person opens to choose their own. The output says which: `invite` is
+ * always set, and `password` is there exactly when it is false.
+ */
+export const createTenantUserRequestSchema = createTenantUserSchema
+  .extend({ password: setPasswordSchema.optional(), invite: z.boolean().optional() })
+  .superRefine((v, ctx) => {
+    if (v.invite === true && v.password !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: INVITE_MESSAGES.noPassword });
+    if (v.invite !== true && v.password === undefined)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: USER_MESSAGES.required });
+  })
+  .transform(({ invite, password, ...rest }): CreateTenantUserRequest =>
+    invite === true ? { ...rest, invite: true } : { ...rest, invite: false, password: password ?? '' },
+  );
+type NewUserFields = Omit<CreateTenantUser, 'password'>;
+export type CreateTenantUserRequest = (NewUserFields & { invite: true }) | (NewUserFields & { invite: false; password: string });
+export type CreateTenantUserRequestInput = z.input<typeof createTenantUserRequestSchema>;
+
 export const updateTenantUserSchema = z
   .strictObject({
     first_name: name('First name'),

@@ -20,6 +20,7 @@ import { adminVerifyRoutes } from './routes/admin-verify';
 import { supportSessionRoutes } from './routes/support-sessions';
 import { tenantFeatureRoutes } from './routes/tenant-features';
 import { tenantHealthRoutes } from './routes/tenant-health';
+import { tenantOwnUserRoutes } from './routes/tenant-own-users';
 
 export type { ApiDeps } from './deps';
 
@@ -40,6 +41,7 @@ export function createApiApp(deps: ApiDeps): Hono {
   app.get('/health', (c) => c.json({ ok: true }));
   app.route('/tenant-proxy', tenantHealthRoutes(deps));
   app.route('/tenant-proxy', tenantFeatureRoutes(deps));
+  app.route('/tenant-proxy', tenantOwnUserRoutes(deps));
   app.route('/admin/tenants', adminTenantRoutes(deps));
   app.route('/admin/stats', adminStatsRoutes(deps));
   app.route('/admin/tenants', adminTenantUserRoutes(deps));

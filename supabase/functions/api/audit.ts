@@ -20,6 +20,7 @@ export type AuditAction =
   | 'tenant_user.update'
   | 'tenant_user.reset_password'
   | 'tenant_user.deactivate'
+  | 'tenant_user.reactivate'
   | 'staff.create'
   | 'staff.deactivate'
   | 'support.read'

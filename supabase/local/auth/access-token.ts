@@ -8,10 +8,11 @@ import type { StackEnv } from '../http/context';
 import { jwtExpirySeconds } from './config';
 import { asObject, userJson, type UserRow } from './users';
 
-export type AuthMethod = 'password';
+/** How the session was opened, as GoTrue's amr: a password, an invitation link (otp) or a recovery link. */
+export type AuthMethod = 'password' | 'otp' | 'recovery';
 
 /** GoTrue's issuer: the auth API's own URL (https://<ref>.supabase.co/auth/v1). */
-function issuer(c: Context<StackEnv>): string {
+export function issuer(c: Context<StackEnv>): string {
   const url = new URL(c.req.url);
   const at = url.pathname.indexOf('/auth/v1');
   return `${url.origin}${at >= 0 ? url.pathname.slice(0, at + '/auth/v1'.length) : ''}`;

@@ -38,6 +38,26 @@ export function refreshReuseIntervalSeconds(): number {
 }
 
 /**
+ * Seconds an invitation or recovery link stays valid (AUTH_MAILER_OTP_EXP,
+ * GoTrue's GOTRUE_MAILER_OTP_EXP, default 86400).
+ */
+export function mailerOtpExpirySeconds(): number {
+  return intFromEnv('AUTH_MAILER_OTP_EXP', 86_400, 1, 7 * 24 * 3600);
+}
+
+/**
+ * Further redirect URLs a link may return to besides the site URL
+ * (AUTH_ADDITIONAL_REDIRECT_URLS, comma-separated, GoTrue's
+ * GOTRUE_URI_ALLOW_LIST; `*` matches within a path segment, `**` across).
+ */
+export function additionalRedirectUrls(): string[] {
+  return (process.env.AUTH_ADDITIONAL_REDIRECT_URLS ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
+}
+
+/**
  * Sign-in throttling (see docs/decisions/015-sign-in-rate-limits.md). Every
  * count is per project, as each project is its own GoTrue; 0 turns a limit
  * off.

@@ -7,14 +7,24 @@
 import { Hono } from 'hono';
 import type { StackEnv } from '../http/context';
 import { AuthHttpError, renderAuthError, wantsApi2024, API_VERSION_HEADER } from './errors';
+import type { Context } from 'hono';
 import { createUserHandler, deleteUserHandler, getUserByIdHandler, listUsersHandler, updateUserByIdHandler } from './routes/admin-users';
 import { logoutHandler } from './routes/logout';
+import { generateLinkHandler } from './routes/generate-link';
 import { healthHandler, settingsHandler, signupHandler } from './routes/meta';
 import { tokenHandler } from './routes/token';
 import { getUserHandler, updateUserHandler } from './routes/user';
+import { verifyHandler } from './routes/verify';
 import { SignInLimiter } from './sign-in-limiter';
 
-export function createAuthApp(): Hono<StackEnv> {
+export interface AuthAppOptions {
+  /** GoTrue's SITE_URL: where links return by default; its origin is always an allowed redirect. */
+  siteUrl: () => string;
+  /** Whether a link may open a session now (the tenant licence rule); always, when omitted. */
+  mayStartSession?: (c: Context<StackEnv>) => Promise<boolean>;
+}
+
+export function createAuthApp(opts: AuthAppOptions): Hono<StackEnv> {
   const app = new Hono<StackEnv>();
   // One limiter per app, so a server (and each test's stack) starts clean;
   // its keys carry the project, so tenants never share counts.
@@ -33,6 +43,10 @@ export function createAuthApp(): Hono<StackEnv> {
   app.get('/user', getUserHandler);
   app.put('/user', (c) => updateUserHandler(c, limiter));
   app.post('/logout', logoutHandler);
+  app.get('/verify', (c) =>
+    verifyHandler(c, { siteUrl: opts.siteUrl, mayStartSession: opts.mayStartSession ?? (() => Promise.resolve(true)) }),
+  );
+  app.post('/admin/generate_link', (c) => generateLinkHandler(c, opts.siteUrl));
   app.post('/admin/users', createUserHandler);
   app.get('/admin/users', listUsersHandler);
   app.get('/admin/users/:id', getUserByIdHandler);

@@ -15,6 +15,7 @@ export interface UserRow {
   raw_app_meta_data: unknown;
   raw_user_meta_data: unknown;
   banned_until: Date | string | null;
+  invited_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
 }
@@ -22,7 +23,7 @@ export interface UserRow {
 export type JsonObject = Record<string, unknown>;
 
 const USER_COLUMNS = `id::text as id, aud, role, email, encrypted_password, email_confirmed_at, last_sign_in_at,
-  raw_app_meta_data, raw_user_meta_data, banned_until, created_at, updated_at`;
+  raw_app_meta_data, raw_user_meta_data, banned_until, invited_at, created_at, updated_at`;
 
 export function asObject(v: unknown): JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as JsonObject) : {};
@@ -51,6 +52,8 @@ export function userJson(user: UserRow): JsonObject {
   if (confirmed) out.email_confirmed_at = confirmed;
   out.phone = '';
   if (confirmed) out.confirmed_at = confirmed;
+  const invited = iso(user.invited_at);
+  if (invited) out.invited_at = invited;
   const lastSignIn = iso(user.last_sign_in_at);
   if (lastSignIn) out.last_sign_in_at = lastSignIn;
   out.app_metadata = asObject(user.raw_app_meta_data);

@@ -22,6 +22,12 @@ export function projectGateway(
       );
     }
     const key = c.req.header('apikey') ?? c.req.query('apikey');
+    // As Supabase's gateway: a link opened from an email carries no key, so
+    // GoTrue's verify route is open (it checks the link's own token).
+    if (!key && c.req.method === 'GET' && c.req.path.endsWith('/auth/v1/verify')) {
+      c.set('project', project);
+      return next();
+    }
     if (!key) return c.json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
     if (key !== project.keys.anonKey && key !== project.keys.serviceKey) {
       return c.json({ message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, 401);

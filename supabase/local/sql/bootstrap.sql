@@ -80,7 +80,24 @@ create table if not exists auth.refresh_tokens (
 );
 create index if not exists refresh_tokens_session_id_idx on auth.refresh_tokens (session_id);
 
-revoke all on auth.users, auth.sessions, auth.refresh_tokens from anon, authenticated;
+-- When an invitation was last sent (GoTrue's users.invited_at).
+alter table auth.users add column if not exists invited_at timestamptz;
+
+-- Invitation and recovery links (GoTrue's auth.one_time_tokens): only the
+-- SHA-256 of the link's token is kept, so a database leak opens no account.
+-- One live token per user and type; using it deletes it.
+create table if not exists auth.one_time_tokens (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid not null references auth.users (id) on delete cascade,
+  token_type text not null check (token_type in ('invite', 'recovery')),
+  token_hash text not null unique,
+  relates_to text not null,
+  created_at timestamptz not null default now(),
+  expires_at timestamptz not null,
+  unique (user_id, token_type)
+);
+
+revoke all on auth.users, auth.sessions, auth.refresh_tokens, auth.one_time_tokens from anon, authenticated;
 
 create or replace function auth.jwt() returns jsonb
 language sql stable

@@ -100,6 +100,13 @@ export const FACTORIES: Record<string, Factory> = {
   parking_permits: () => ({ student_id: `S${tag()}`, student_name: 'Sam Student', license_plate: `P${tag()}` }),
   parking_violations: (p) => ({ permit_id: p.permitId, violation_type: 'no_permit' }),
   support_sessions: () => supportSessionRow(randomUUID()),
+  door_alert_acks: (p, c) => ({
+    door_id: p.doorId,
+    last_check_at: null,
+    level: 'overdue',
+    note: 'Custodian checking it',
+    acknowledged_by: c.uid,
+  }),
 };
 
 /** A live support session's row, as the product API writes it (30 minutes from now). */

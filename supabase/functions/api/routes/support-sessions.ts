@@ -297,6 +297,7 @@ const TENANT_VISIBLE_ACTIONS = [
   'tenant_user.update',
   'tenant_user.reset_password',
   'tenant_user.deactivate',
+  'tenant_user.reactivate',
 ] as const;
 
 async function staffActions(deps: ApiDeps, tenantId: string) {

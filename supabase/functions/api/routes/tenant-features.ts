@@ -3,7 +3,7 @@
  * flags, for a signed-in user of that tenant (the dashboard decides which
  * cards to show) or a staff admin. `effective` applies the defaults of spec
  * §2: security_core and student_parking are on unless a row turns them off,
- * transportation only when enabled.
+ * transportation only when enabled. `subscriptions` are the add-ons' dates.
  */
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
@@ -48,14 +48,16 @@ export function tenantFeatureRoutes(deps: ApiDeps): Hono {
       throw new ApiError(404, 'Organization not found');
     }
     await allowed(c, deps, tenant);
-    const { data, error } = await platformDb(deps)
-      .from('tenant_features')
-      .select('feature_name, enabled, status, expires_at')
-      .eq('tenant_id', tenant.id)
-      .order('feature_name');
-    if (error) throw fromDbError(error, 'Failed to fetch feature flags');
-    const features = (data ?? []) as FeatureRow[];
-    return c.json({ features, effective: effectiveFeatures(features) });
+    const db = platformDb(deps);
+    const [rows, subs] = await Promise.all([
+      db.from('tenant_features').select('feature_name, enabled, status, expires_at').eq('tenant_id', tenant.id).order('feature_name'),
+      db.from('addon_subscriptions').select('addon_plan_id, status, subscribed_at').eq('tenant_id', tenant.id).order('subscribed_at'),
+    ]);
+    if (rows.error) throw fromDbError(rows.error, 'Failed to fetch feature flags');
+    if (subs.error) throw fromDbError(subs.error, 'Failed to fetch feature flags');
+    const features = (rows.data ?? []) as FeatureRow[];
+    // The subscription dates are the tenant's own (its system settings show them).
+    return c.json({ features, effective: effectiveFeatures(features), subscriptions: subs.data ?? [] });
   });
   return app;
 }

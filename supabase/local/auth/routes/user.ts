@@ -10,11 +10,11 @@ import { z } from 'zod';
 import type { StackEnv } from '../../http/context';
 import { assertEmail, normalizeEmail, readJsonBody } from '../body';
 import { AuthHttpError, badRequest, unprocessable } from '../errors';
-import { requireUser } from '../guards';
+import { requireUser, type Caller } from '../guards';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../password';
 import { endSessions } from '../sessions';
 import type { SignInLimiter } from '../sign-in-limiter';
-import { mergeMetadata, updateUser, userJson, type UserChanges, type UserRow } from '../users';
+import { mergeMetadata, updateUser, userJson, type UserChanges } from '../users';
 
 const Metadata = z.record(z.string(), z.unknown(), { error: 'must be an object' });
 
@@ -48,9 +48,12 @@ const currentPasswordMessage = 'Current password required when setting new passw
  * sign-in (same lockout and per-address limit): a stolen access token must
  * not become a way to guess the password.
  */
-async function assertCurrentPassword(c: Context<StackEnv>, limiter: SignInLimiter, user: UserRow, given: string | undefined) {
-  // No password yet (e.g. made without one by an admin): nothing to confirm.
+async function assertCurrentPassword(c: Context<StackEnv>, limiter: SignInLimiter, caller: Caller, given: string | undefined) {
+  const user = caller.user;
+  // No password yet (e.g. made without one by an admin, or invited): nothing to confirm.
   if (!user.encrypted_password) return;
+  // A session opened by a recovery link exists to set a forgotten password.
+  if (openedByRecoveryLink(caller)) return;
   if (!given) throw badRequest('current_password_required', currentPasswordMessage);
   const attempt = limiter.attempt(c);
   const email = user.email ?? user.id;
@@ -59,6 +62,13 @@ async function assertCurrentPassword(c: Context<StackEnv>, limiter: SignInLimite
     throw badRequest('current_password_invalid', currentPasswordMessage);
   }
   limiter.succeeded(attempt, email);
+}
+
+function openedByRecoveryLink(caller: Caller): boolean {
+  const amr = caller.claims.amr;
+  return (
+    Array.isArray(amr) && amr.some((a: unknown) => typeof a === 'object' && a !== null && (a as { method?: unknown }).method === 'recovery')
+  );
 }
 
 export async function updateUserHandler(c: Context<StackEnv>, limiter: SignInLimiter): Promise<Response> {
@@ -74,7 +84,7 @@ export async function updateUserHandler(c: Context<StackEnv>, limiter: SignInLim
   }
   if (body.password !== undefined) {
     checkPasswordStrength(body.password);
-    await assertCurrentPassword(c, limiter, caller.user, body.current_password);
+    await assertCurrentPassword(c, limiter, caller, body.current_password);
     if (await verifyPassword(body.password, caller.user.encrypted_password)) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
