@@ -22,6 +22,9 @@ export function stackForFile(slug: string): InProcessStack {
     get base() {
       return started().base;
     },
+    get serviceKey() {
+      return started().serviceKey;
+    },
     rest: (path, init) => started().rest(path, init),
     close: async () => {
       await local?.close();

@@ -18,6 +18,8 @@ const ROOT = resolve(import.meta.dirname, '..');
 
 export interface InProcessStack {
   base: string;
+  /** The tenant's service key, for journeys that act as the server (admin API); never handed to a page. */
+  serviceKey: string;
   /** The tenant's REST API with its service key (the server's view, RLS bypassed). */
   rest<T>(path: string, init?: { method?: string; body?: unknown }): Promise<T>;
   close(): Promise<void>;
@@ -49,6 +51,7 @@ export async function startInProcessStack(slug: string): Promise<InProcessStack>
   const serviceKey = tenant.keys.serviceKey;
   return {
     base,
+    serviceKey,
     async rest<T>(path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
       const r = await fetch(`${base}/t/${slug}/rest/v1/${path}`, {
         method: init.method ?? 'GET',

@@ -16,129 +16,22 @@
  * and changes a subscription), counts every request that reaches it, and
  * reads the figures straight from its databases.
  */
-import { createServer as createHttpServer, request as httpRequest } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { serve } from '@hono/node-server';
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { seedDemo } from '../supabase/local/seed';
-import { createServer } from '../supabase/local/server';
-import { Stack } from '../supabase/local/stack';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { tenantHealth } from '../supabase/functions/_shared/health';
 import { supportDialogColour } from '../supabase/functions/_shared/health';
 import { weekStarts } from '../supabase/functions/api/routes/admin-reports';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { launchThroughProxy, startLocal, startProxy, waitForServiceWorker, type Local, type Proxy } from './network-cut';
 import { expectNoSeriousA11yViolations, fillCredentials, LINCOLN } from './support';
 
-const ROOT = resolve(import.meta.dirname, '..');
 const NEW_STAFF = { email: 'jordan.lee@lockstep.test', first: 'Jordan', last: 'Lee' };
 
 test.use({ trace: 'off' });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
-interface Local {
-  base: string;
-  stack: Stack;
-  hits: () => number;
-  close: () => Promise<void>;
-}
-
-interface Proxy {
-  port: number;
-  forwarded: () => number;
-  refuse: () => Promise<void>;
-}
-
 let local: Local;
 let proxy: Proxy;
 let browser: Browser;
 let page: Page;
-
-function builtApp(): string {
-  const own = join(ROOT, '.data', `e2e-dist-${process.env.E2E_PORT ?? 4179}`);
-  return existsSync(join(own, 'index.html')) ? own : join(ROOT, 'dist');
-}
-
-function listen(server: { listen: (port: number, host: string, cb: () => void) => unknown; address: () => unknown }): Promise<number> {
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done((server.address() as AddressInfo).port)));
-}
-
-/** The stack as `npm start` runs it, with fresh demo data, counting every request it serves. */
-async function startLocal(): Promise<Local> {
-  const probe = createHttpServer();
-  const port = await listen(probe);
-  await new Promise((r) => probe.close(r));
-  const base = `http://localhost:${port}`;
-  const stack = await Stack.open({ kind: 'pglite', dataDir: null }, base);
-  await seedDemo(stack);
-  await stack.refreshTenantUrls();
-  const app = createServer(stack, { staticDir: builtApp() });
-  let hits = 0;
-  const server = serve({
-    fetch: (req: Request, env: unknown) => {
-      hits += 1;
-      return app.fetch(req, env);
-    },
-    port,
-    hostname: '127.0.0.1',
-  });
-  return {
-    base,
-    stack,
-    hits: () => hits,
-    close: async () => {
-      server.close();
-      await stack.close();
-    },
-  };
-}
-
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade']);
-
-/** A forwarding HTTP proxy that can stop listening (connections refused from then on). */
-async function startProxy(): Promise<Proxy> {
-  let forwarded = 0;
-  const sockets = new Set<Socket>();
-  const server = createHttpServer((req, res) => {
-    const target = new URL(req.url ?? '/');
-    forwarded += 1;
-    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP_BY_HOP.has(k)));
-    const upstream = httpRequest(
-      {
-        host: target.hostname === 'localhost' ? '127.0.0.1' : target.hostname,
-        port: target.port,
-        path: `${target.pathname}${target.search}`,
-        method: req.method,
-        headers,
-      },
-      (answer) => {
-        const out = Object.fromEntries(Object.entries(answer.headers).filter(([k]) => !HOP_BY_HOP.has(k)));
-        res.writeHead(answer.statusCode ?? 502, out);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      if (!res.headersSent) res.writeHead(502);
-      res.end();
-    });
-    req.pipe(upstream);
-  });
-  server.on('connection', (s: Socket) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  const port = await listen(server);
-  return {
-    port,
-    forwarded: () => forwarded,
-    refuse: async () => {
-      const closed = new Promise((r) => server.close(r));
-      for (const s of sockets) s.destroy();
-      await closed;
-    },
-  };
-}
 
 async function platformCount(sql: string): Promise<number> {
   const r = await local.stack.platform.engine.query<{ n: string | number }>(sql);
@@ -188,15 +81,6 @@ async function expectFigures(expected: Record<string, number>): Promise<void> {
   for (const [label, n] of Object.entries(expected)) await expect(figure(label)).toHaveText(String(n));
 }
 
-async function waitForServiceWorker(): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
-}
-
 async function openFromDashboard(tile: string, heading: string, url: RegExp): Promise<void> {
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -208,11 +92,7 @@ async function openFromDashboard(tile: string, heading: string, url: RegExp): Pr
 test.beforeAll(async () => {
   local = await startLocal();
   proxy = await startProxy();
-  browser = await chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: CHROMIUM_ARGS,
-    proxy: { server: `http://127.0.0.1:${proxy.port}` },
-  });
+  browser = await launchThroughProxy(proxy);
   const context = await browser.newContext({ baseURL: local.base, serviceWorkers: 'allow' });
   page = await context.newPage();
 });
@@ -367,7 +247,7 @@ test('with the network cut, the dashboard reloads from the service worker with t
   const expected = await expectedFigures();
   await expectFigures(expected);
   await expect(page.getByTestId('list-age').first()).toHaveText(/Last updated just now/);
-  await waitForServiceWorker();
+  await waitForServiceWorker(page);
   await proxy.refuse();
   const before = local.hits();
 

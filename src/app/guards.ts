@@ -5,7 +5,7 @@
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
 import { readPlatformSession, readTenantProfile, readTenantSession, type TenantProfile } from '../data';
-import { dashboardRedirectFor, safeReturnTo, tenantPath } from '../lib/roles';
+import { dashboardRedirectFor, landingScreenFor, normalizeRole, safeReturnTo, tenantPath } from '../lib/roles';
 
 function here(request: Request): string {
   const url = new URL(request.url);
@@ -52,5 +52,16 @@ export async function requireTenantDashboard(args: LoaderFunctionArgs): Promise<
   const ctx = await requireTenantSession(args);
   const elsewhere = dashboardRedirectFor(ctx.profile?.role);
   if (elsewhere) throw redirect(tenantPath(ctx.slug, elsewhere));
+  return ctx;
+}
+
+/**
+ * The tenant's own administration (user management, system settings): super
+ * admins, a support session among them. Anyone else goes to where their role
+ * lands; RLS and the product API refuse them anyway.
+ */
+export async function requireTenantSuperAdmin(args: LoaderFunctionArgs): Promise<TenantContext> {
+  const ctx = await requireTenantSession(args);
+  if (normalizeRole(ctx.profile?.role) !== 'super_admin') throw redirect(tenantPath(ctx.slug, landingScreenFor(ctx.profile?.role)));
   return ctx;
 }

@@ -12,6 +12,7 @@ const guards = () => import('./guards');
 const requirePlatform = async (a: LoaderFunctionArgs) => (await guards()).requirePlatformSession(a);
 const requireTenant = async (a: LoaderFunctionArgs) => (await guards()).requireTenantSession(a);
 const requireDashboard = async (a: LoaderFunctionArgs) => (await guards()).requireTenantDashboard(a);
+const requireSuperAdmin = async (a: LoaderFunctionArgs) => (await guards()).requireTenantSuperAdmin(a);
 const signedInStaff = async (a: LoaderFunctionArgs) => (await guards()).redirectSignedInStaff(a);
 
 // Public area
@@ -65,10 +66,21 @@ export const routes: RouteObject[] = [
       { path: 'tenant-login', lazy: async () => ({ Component: (await tenantAuth()).TenantDiscoveryPage }) },
       { path: 'tenant/:tenantSlug/login', lazy: async () => ({ Component: (await tenantAuth()).TenantLoginPage }) },
       { path: 'tenant/:tenantSlug/change-password', lazy: async () => ({ Component: (await tenantAuth()).ChangePasswordPage }) },
+      { path: 'tenant/:tenantSlug/accept-invite', lazy: async () => ({ Component: (await tenantAuth()).AcceptInvitePage }) },
       {
         path: 'tenant/:tenantSlug/dashboard',
         loader: requireDashboard,
         lazy: async () => ({ Component: (await tenantDashboard()).TenantDashboardPage }),
+      },
+      {
+        path: 'tenant/:tenantSlug/users',
+        loader: requireSuperAdmin,
+        lazy: async () => ({ Component: (await tenantDashboard()).TenantUsersPage }),
+      },
+      {
+        path: 'tenant/:tenantSlug/settings',
+        loader: requireSuperAdmin,
+        lazy: async () => ({ Component: (await tenantDashboard()).SystemSettingsPage }),
       },
       {
         path: 'tenant/:tenantSlug/security',

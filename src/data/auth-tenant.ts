@@ -41,26 +41,61 @@ export async function signInTenant(org: Organization, email: string, password: s
     if ((await licenceAllowsSignIn(org.slug)) === false) return { ok: false, message: AUTH_MESSAGES.licenceInactive };
     const { data, error } = await client.auth.signInWithPassword({ email: email.trim(), password });
     if (error || !data.user) return { ok: false, message: tenantSignInMessage(error) };
-    const user = data.user;
-    const { data: row, error: rowError } = await client
-      .from('users')
-      .select('id, email, first_name, last_name, role, require_password_change')
-      .eq('id', user.id)
-      .maybeSingle<UsersRow>();
-    if (rowError) console.warn('users row:', rowError.message);
-    const userEmail = row?.email ?? user.email ?? email.trim();
-    const profile: TenantProfile = {
-      id: user.id,
-      email: userEmail,
-      first_name: row?.first_name ?? null,
-      last_name: row?.last_name ?? null,
-      role: row?.role ?? 'regular_user',
-      require_password_change: row?.require_password_change === true,
-      display_name: displayNameOf(row ?? null, userEmail),
-    };
-    rememberOrganization(org);
-    await writeCached(cacheKeys.tenantProfile(org.slug), profile);
-    return { ok: true, profile };
+    return { ok: true, profile: await rememberSignedIn(org, client, data.user, email.trim()) };
+  } catch (error) {
+    return { ok: false, message: classifyAuthError(error) === 'other' ? AUTH_MESSAGES.unexpected : tenantSignInMessage(error) };
+  }
+}
+
+/** Reads the users row that decides where the user lands and caches it with the organization. */
+async function rememberSignedIn(
+  org: Organization,
+  client: ReturnType<typeof clientFor>,
+  user: { id: string; email?: string },
+  fallbackEmail: string,
+): Promise<TenantProfile> {
+  const { data: row, error: rowError } = await client
+    .from('users')
+    .select('id, email, first_name, last_name, role, require_password_change')
+    .eq('id', user.id)
+    .maybeSingle<UsersRow>();
+  if (rowError) console.warn('users row:', rowError.message);
+  const userEmail = row?.email ?? user.email ?? fallbackEmail;
+  const profile: TenantProfile = {
+    id: user.id,
+    email: userEmail,
+    first_name: row?.first_name ?? null,
+    last_name: row?.last_name ?? null,
+    role: row?.role ?? 'regular_user',
+    require_password_change: row?.require_password_change === true,
+    display_name: displayNameOf(row ?? null, userEmail),
+  };
+  rememberOrganization(org);
+  await writeCached(cacheKeys.tenantProfile(org.slug), profile);
+  return profile;
+}
+
+export type AdoptSessionResult = TenantSignInResult | { ok: false; message: string; invalid: true };
+
+/**
+ * Makes the session an invitation link opened (tokens from the link's
+ * fragment) this organization's session, stored and cached as a sign-in's.
+ * `invalid` marks a session the server refused, as against no connection.
+ */
+export async function adoptTenantSession(
+  org: Organization,
+  tokens: { access_token: string; refresh_token: string },
+): Promise<AdoptSessionResult> {
+  try {
+    const client = clientFor(org);
+    const { data, error } = await client.auth.setSession(tokens);
+    if (error || !data.user) {
+      const unreachable = classifyAuthError(error) === 'unreachable';
+      return unreachable
+        ? { ok: false, message: AUTH_MESSAGES.tenantUnavailable }
+        : { ok: false, message: AUTH_MESSAGES.unexpected, invalid: true };
+    }
+    return { ok: true, profile: await rememberSignedIn(org, client, data.user, data.user.email ?? '') };
   } catch (error) {
     return { ok: false, message: classifyAuthError(error) === 'other' ? AUTH_MESSAGES.unexpected : tenantSignInMessage(error) };
   }
@@ -77,12 +112,23 @@ export type ChangePasswordResult = { ok: true } | { ok: false; message: string }
  * those columns, which most roles may not update anyway.
  */
 export async function changeTenantPassword(slug: string, currentPassword: string, newPassword: string): Promise<ChangePasswordResult> {
+  return setTenantPassword(slug, newPassword, currentPassword);
+}
+
+/** The first password of a user who came in by an invitation link (there is no current one to give). */
+export async function chooseTenantPassword(slug: string, newPassword: string): Promise<ChangePasswordResult> {
+  return setTenantPassword(slug, newPassword, null);
+}
+
+async function setTenantPassword(slug: string, newPassword: string, currentPassword: string | null): Promise<ChangePasswordResult> {
   const org = getCachedOrganization(slug);
   const profile = await readCached<TenantProfile>(cacheKeys.tenantProfile(slug));
   if (!org || !profile) return { ok: false, message: 'Organization configuration not loaded' };
   try {
     const client = clientFor(org);
-    const { error } = await client.auth.updateUser({ password: newPassword, current_password: currentPassword });
+    const { error } = await client.auth.updateUser(
+      currentPassword === null ? { password: newPassword } : { password: newPassword, current_password: currentPassword },
+    );
     if (error) return { ok: false, message: changePasswordMessage(error) };
     await writeCached(cacheKeys.tenantProfile(slug), { ...profile, require_password_change: false });
     return { ok: true };

@@ -6,7 +6,7 @@
  * (the landing page and the first paint of the sign-in screens never
  * download them).
  */
-import type { ChangePasswordResult, TenantSignInResult } from './auth-tenant';
+import type { AdoptSessionResult, ChangePasswordResult, TenantSignInResult } from './auth-tenant';
 import type { SignInResult, StaffProfile } from './auth-platform';
 import type { Organization } from './auth-orgs';
 
@@ -20,7 +20,7 @@ export {
   type Organization,
   type OrganizationLookup,
 } from './auth-orgs';
-export type { ChangePasswordResult, TenantSignInResult, SignInResult, StaffProfile };
+export type { AdoptSessionResult, ChangePasswordResult, TenantSignInResult, SignInResult, StaffProfile };
 
 const platform = () => import('./auth-platform');
 const tenant = () => import('./auth-tenant');
@@ -48,6 +48,15 @@ export async function signInTenant(org: Organization, email: string, password: s
 }
 export async function changeTenantPassword(slug: string, currentPassword: string, newPassword: string): Promise<ChangePasswordResult> {
   return (await tenant()).changeTenantPassword(slug, currentPassword, newPassword);
+}
+export async function adoptTenantSession(
+  org: Organization,
+  tokens: { access_token: string; refresh_token: string },
+): Promise<AdoptSessionResult> {
+  return (await tenant()).adoptTenantSession(org, tokens);
+}
+export async function chooseTenantPassword(slug: string, newPassword: string): Promise<ChangePasswordResult> {
+  return (await tenant()).chooseTenantPassword(slug, newPassword);
 }
 export async function signOutTenant(slug: string): Promise<void> {
   return (await tenant()).signOutTenant(slug);

@@ -15,7 +15,9 @@ export { trustedNow, clockOffsetMs } from './device-clock';
 export { openTenantDb, tenantDbName, TenantDb, TenantMismatchError, type TenantBinding } from './local-db';
 export type { CacheRow, OutboxEntry, OutboxOp, RejectedEntry, SyncState } from './outbox-types';
 export { recordDoorCheck, insertRow, upsertRow, updateRow, softDeleteRow, AppendOnlyError, type DoorCheckInput } from './repositories';
-export { getRow, listRows, countRows, listDoorsByCampus, listDoorLogsByDoor, listDoorLogsBetween, listMaintenanceByDoor } from './queries';
+export { getRow, listRows, countRows, listDoorsByCampus, listDoorLogsByDoor, listDoorLogsBetween, listMaintenanceByDoor, listNewest, listRowsWhereNoneOf, type NewestTable } from './queries';
+// Missed-check alerts: latest checks of doors with none in the recent window (issue 12).
+export { listLatestChecksOf } from './latest-checks';
 export { useRows, useRow, useDoorsByCampus, useDoorLogsByDoor, useSyncStates } from './live-queries';
 export type { PullState } from './pull';
 export {
@@ -39,9 +41,20 @@ export { checkBeforeSignOut, signOutKeepingOutbox, type SignOutCheck } from './s
 export { requestPersistentStorage, StorageFullError, isQuotaError, type PersistAnswer } from './storage';
 export { runBackgroundPush, requestBackgroundPush, backgroundSyncTag, slugFromSyncTag } from './background-sync';
 export { useTenantResource, type TenantResource } from './use-tenant-resource';
+// The System Health modal's timed read of the tenant's database and its stored last summary (issue 12).
+export {
+  probeTenantDatabase,
+  readStoredHealthSummary,
+  storeHealthSummary,
+  healthCacheVersion,
+  watchHealthCacheVersion,
+  type TenantDatabaseProbe,
+} from './tenant-health-probe';
+export { useTenantSync, type TenantSyncState } from './use-tenant-sync';
+export { readRemembered, remember, type Remembered } from './local-meta';
 // The product API as staff screens call it, the platform's tenant list, and
 // /tenant-config's development-only tenant configuration.
-export { callProductApi, ProductApiError, PRODUCT_API_MESSAGES, type ProductApiIssue, type ProductApiOptions } from './product-api';
+export { callProductApi, callTenantProductApi, ProductApiError, PRODUCT_API_MESSAGES, type ProductApiIssue, type ProductApiOptions } from './product-api';
 export { listPlatformTenants, getStaffEmails, type PlatformTenant, type TenantListRow } from './platform-tenants';
 // Staff tools (issue 11): the door-troubleshooting read and audited support sessions.
 export { fetchStaffTenantDoors, type StaffDoor, type StaffDoorsAnswer, type StaffMaintenance } from './staff-doors-api';
@@ -63,3 +76,5 @@ export { clearPlatformCache, describeListAge, PLATFORM_LISTS, type CachedPlatfor
 export { usePlatformList, isConnectionFailure, PLATFORM_LIST_MESSAGES, type PlatformListView } from './use-platform-list';
 // The staff user-management panel's calls (issue 11 §1).
 export { tenantUsersApi, type ConnectionTestAnswer, type TenantUser } from './tenant-users-api';
+// The tenant's own user management (issue 12), with the tenant's session.
+export { tenantOwnUsersApi, type CreatedTenantUserAnswer, type TenantOwnUsersApi } from './tenant-own-users-api';

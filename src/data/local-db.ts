@@ -48,6 +48,29 @@ export const LOCAL_SCHEMA: readonly LocalSchemaVersion[] = [
       meta: 'key',
     },
   },
+  {
+    // Missed-check acknowledgements (issue 12): a new table, no rows change shape.
+    version: 2,
+    stores: {
+      campus: 'id, updated_at',
+      doors: 'id, campus_id, door_number, updated_at',
+      conditions: 'id, door_id, created_at',
+      door_log: 'id, [door_id+created_at], created_at, user_id',
+      maintenance_records: 'id, door_id, status, created_at',
+      incidents: 'id, status, created_at',
+      tenant_settings: 'id, setting_key',
+      users: 'id, email, role',
+      vehicles: 'id, vehicle_number',
+      bus_drivers: 'id, last_name',
+      parking_permits: 'id, created_at',
+      parking_violations: 'id, created_at',
+      door_alert_acks: 'id, door_id, created_at',
+      outbox: '++seq, [table+row_id], created_at',
+      rejected: '++id, [table+row_id]',
+      sync_state: 'table',
+      meta: 'key',
+    },
+  },
 ];
 
 export interface TenantBinding {

@@ -4,6 +4,7 @@
  * (never cached), and every failure becomes a ProductApiError that carries
  * the API's own `error` text, so screens show the server's words.
  */
+import type { TenantEndpoint } from './clients';
 
 export interface ProductApiIssue {
   path: string;
@@ -120,6 +121,26 @@ export async function callProductApi<T>(path: string, options: ProductApiOptions
     const [config, client] = await Promise.all([loadAppConfig(), getPlatformClient()]);
     base = productApiBase(config.apiUrl, location.origin);
     const { data } = await client.auth.getSession();
+    token = data.session?.access_token ?? null;
+  } catch (cause) {
+    throw new ProductApiError(0, isOffline() ? PRODUCT_API_MESSAGES.offline : PRODUCT_API_MESSAGES.unreachable, [], { cause });
+  }
+  return requestProductApi<T>(base, token, path, options);
+}
+
+/**
+ * Calls the product API as the signed-in user of a tenant (their own access
+ * token, or a support session's): the tenant-proxy routes a tenant's users
+ * may call (features, support history, the tenant's own user management).
+ */
+export async function callTenantProductApi<T>(endpoint: TenantEndpoint, path: string, options: ProductApiOptions = {}): Promise<T> {
+  let base: string;
+  let token: string | null;
+  try {
+    const { getTenantClient, loadAppConfig } = await import('./clients');
+    const config = await loadAppConfig();
+    base = productApiBase(config.apiUrl, location.origin);
+    const { data } = await getTenantClient(endpoint).auth.getSession();
     token = data.session?.access_token ?? null;
   } catch (cause) {
     throw new ProductApiError(0, isOffline() ? PRODUCT_API_MESSAGES.offline : PRODUCT_API_MESSAGES.unreachable, [], { cause });

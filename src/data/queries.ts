@@ -38,3 +38,20 @@ export function listDoorLogsBetween(db: TenantDb, fromIso: string, toIso: string
 export function listMaintenanceByDoor(db: TenantDb, doorId: string): Promise<CacheRow[]> {
   return db.cache('maintenance_records').where('door_id').equals(doorId).toArray();
 }
+
+/** Tables whose cache has a created_at index. */
+export type NewestTable = 'door_log' | 'maintenance_records' | 'incidents';
+
+/** The `limit` newest rows by created_at, through its index (a dashboard's recent activity). */
+export function listNewest(db: TenantDb, table: NewestTable, limit: number): Promise<CacheRow[]> {
+  return db.cache(table).orderBy('created_at').reverse().limit(limit).toArray();
+}
+
+/**
+ * Rows whose indexed `index` holds none of `values` (open work orders by
+ * status, say), read through the index: a cache of 20,000 mostly resolved
+ * records yields only the few still open.
+ */
+export function listRowsWhereNoneOf(db: TenantDb, table: SyncedTable, index: string, values: readonly string[]): Promise<CacheRow[]> {
+  return db.cache(table).where(index).noneOf([...values]).toArray();
+}

@@ -1,7 +1,7 @@
 /**
  * Owns the list of tenant tables the device keeps a local copy of, and how
- * each may be written: door_log is append-only (insert, never changed or
- * removed, as the server's policies say), the others are upserted and
+ * each may be written: door_log and door_alert_acks are append-only
+ * (insert, never changed or removed, as the server's policies say), the others are upserted and
  * soft-deleted through deleted_at so deletions reach other devices.
  */
 
@@ -18,12 +18,13 @@ export const SYNCED_TABLES = [
   'bus_drivers',
   'parking_permits',
   'parking_violations',
+  'door_alert_acks',
 ] as const;
 
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
 /** Append-only on the server: inserts only, sent with ignore-duplicates. */
-export const APPEND_ONLY_TABLES: ReadonlySet<SyncedTable> = new Set<SyncedTable>(['door_log']);
+export const APPEND_ONLY_TABLES: ReadonlySet<SyncedTable> = new Set<SyncedTable>(['door_log', 'door_alert_acks']);
 
 export function isSyncedTable(name: string): name is SyncedTable {
   return (SYNCED_TABLES as readonly string[]).includes(name);
@@ -47,6 +48,7 @@ export const CACHE_INDEXES: Record<SyncedTable, string> = {
   bus_drivers: 'id, last_name',
   parking_permits: 'id, created_at',
   parking_violations: 'id, created_at',
+  door_alert_acks: 'id, door_id, created_at',
 };
 
 /**
@@ -58,6 +60,8 @@ export const SERVER_OWNED_COLUMNS: Partial<Record<SyncedTable, readonly string[]
   conditions: ['default_condition'],
   // The server derives these from the device's clock (decision 013).
   door_log: ['received_at', 'device_created_at', 'clock_offset_ms', 'clock_skew_ms'],
+  // The server sets who acknowledged from the session (migration 20261124000100).
+  door_alert_acks: ['acknowledged_by', 'acknowledged_by_name'],
 };
 
 export function isServerOwnedColumn(table: SyncedTable, column: string): boolean {

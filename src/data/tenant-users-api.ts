@@ -4,7 +4,12 @@
  * with the tenant's service key, which never reaches the browser. The
  * browser only ever sends the staff admin's own token.
  */
-import type { CreateTenantUserInput, Department, TenantRole, UpdateTenantUserInput } from '../../supabase/functions/_shared/tenant-users';
+import type {
+  CreateTenantUserRequestInput,
+  Department,
+  TenantRole,
+  UpdateTenantUserInput,
+} from '../../supabase/functions/_shared/tenant-users';
 import { callProductApi } from './product-api';
 
 export interface TenantUser {
@@ -40,7 +45,8 @@ export const tenantUsersApi = {
   testConnection: (tenantId: string) =>
     callProductApi<ConnectionTestAnswer>(`/admin/tenants/${encodeURIComponent(tenantId)}/connection-test`, { method: 'POST' }),
   list: async (tenantId: string) => (await callProductApi<{ users: TenantUser[] }>(usersPath(tenantId))).users,
-  create: (tenantId: string, body: CreateTenantUserInput) =>
+  /** The staff route takes the password form only (its strict schema refuses `invite`); the staff dialog never offers it. */
+  create: (tenantId: string, body: CreateTenantUserRequestInput) =>
     callProductApi<{ user: TenantUser; email: string }>(usersPath(tenantId), { method: 'POST', body }),
   update: async (tenantId: string, userId: string, body: UpdateTenantUserInput) =>
     (await callProductApi<{ user: TenantUser }>(userPath(tenantId, userId), { method: 'PATCH', body })).user,

@@ -3,7 +3,8 @@
  * (the same instance the header's sync badge uses: openTenantSync is
  * memoised per tenant and user).
  */
-import { openTenantSync, useTenantResource, type TenantSync } from '../../../data';
+import { openTenantSync, type TenantSync } from './tenant-sync';
+import { useTenantResource } from './use-tenant-resource';
 
 export type TenantSyncState = { sync: TenantSync; error: null } | { sync: null; error: string | null };
 

@@ -15,7 +15,7 @@ import {
   TENANT_USER_MESSAGES,
   userName,
   type NewUserForm,
-} from '../../src/features/platform-admin/tenant-users-model';
+} from '../../src/ui/user-admin/model';
 
 const user: TenantUser = {
   id: '6f1c2a34-0000-4000-8000-000000000001',
@@ -77,6 +77,11 @@ describe('describeFailure (spec §8 Staff user panel alerts)', () => {
     );
     expect(describeFailure('reset', new ProductApiError(502, 'x'), true).text).toBe('Failed to reset password. Please try again.');
     expect(describeFailure('reset', new Error('x'), true).text).toBe('An error occurred while resetting the password.');
+    expect(describeFailure('reactivate', new ProductApiError(404, 'User not found'), true)).toEqual({
+      text: 'Failed to reactivate user. Please try again.',
+      detail: 'User not found',
+    });
+    expect(describeFailure('reactivate', new Error('x'), true).text).toBe('An error occurred while reactivating the user.');
   });
 
   it('a missing service key is shown in the server words; no session and offline say so', () => {
@@ -147,6 +152,23 @@ describe('checkNewUser (spec §4, §5 New user)', () => {
     expect(r).toMatchObject({ ok: true, body: { department: 'Police', phone: '(555)-123' } });
     const plain = checkNewUser(goodForm, 'x.test');
     expect(plain.ok && 'department' in plain.body).toBe(false);
+  });
+
+  it('an invitation needs no password, sends none, and the request schema accepts it', () => {
+    const invite = { ...goodForm, invite: true, password: '', confirm: '' };
+    expect(canReview(invite)).toBe(true);
+    const r = checkNewUser(invite, 'lincoln-isd.test');
+    expect(r).toMatchObject({ ok: true, email: 'jordan.rivers@lincoln-isd.test', body: { invite: true } });
+    expect(r.ok && 'password' in r.body).toBe(false);
+    expect(checkNewUser({ ...invite, first_name: '' }, 'x.test')).toMatchObject({ ok: false, fields: { first_name: 'Required' } });
+    // Without the invitation the password is required again.
+    expect(checkNewUser({ ...invite, invite: false }, 'x.test')).toMatchObject({ ok: false, fields: { password: 'Required' } });
+  });
+
+  it('a password form never sends invite', () => {
+    const r = checkNewUser(goodForm, 'x.test');
+    expect(r.ok && 'invite' in r.body).toBe(false);
+    expect(r).toMatchObject({ ok: true, body: { password: goodForm.password } });
   });
 });
 

@@ -17,3 +17,4 @@ export const printCampusQrSheet: typeof QrImage.printCampusQrSheet = async (...a
 export type { DoorQrArt, SheetDoor } from './qr-image';
 export * from './model';
 export * from './clock-flag';
+export * from './missed-check';

@@ -68,10 +68,20 @@ export function isToday(when: Date, now: Date): boolean {
  */
 export function doorFreshness(lastCheck: Date | null, intervalHours: number, now: Date): Freshness {
   if (!lastCheck || Number.isNaN(lastCheck.getTime())) return 'needs-check';
-  const elapsed = now.getTime() - lastCheck.getTime();
-  if (elapsed >= intervalHours * HOUR_MS) return 'needs-check';
-  if (elapsed >= (intervalHours - 1) * HOUR_MS) return 'check-soon';
+  const due = dueAt(lastCheck.getTime(), intervalHours);
+  if (now.getTime() >= due) return 'needs-check';
+  if (now.getTime() >= due - HOUR_MS) return 'check-soon';
   return isToday(lastCheck, now) ? 'activity-today' : 'recent-check';
+}
+
+/**
+ * When a door checked at `lastCheck` (ms) is due again: the end of its
+ * check interval. The one place the interval becomes a time, shared by the
+ * Door Status tiles (doorFreshness), the rounds list and the missed-check
+ * alerts (missed-check.ts), so they cannot disagree about when a door is due.
+ */
+export function dueAt(lastCheck: number, intervalHours: number): number {
+  return lastCheck + intervalHours * HOUR_MS;
 }
 
 export const CHECK_INTERVAL_OPTIONS = [1, 2, 4, 6, 12, 24] as const;
@@ -84,10 +94,23 @@ export function checkIntervalLabel(hours: number): string {
   return `Every ${hours} Hours`;
 }
 
-/** Parses a stored check_interval_hours setting; anything unusable gives the default. */
+/**
+ * Parses a whole-number tenant setting: a number, or a string of digits
+ * (spaces, tabs and line breaks around allowed), within [min, max]; anything else gives the
+ * fallback. public.setting_integer in the tenant database applies the same
+ * rule, so a digest computed there reads the settings as the screens do.
+ */
+export function parseSettingInteger(value: unknown, min: number, max: number, fallback: number): number {
+  let n: number;
+  if (typeof value === 'number') n = value;
+  else if (typeof value === 'string' && /^[ \t\n\r]*[0-9]+[ \t\n\r]*$/.test(value)) n = Number(value);
+  else return fallback;
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+}
+
+/** Parses a stored check_interval_hours setting (1..168); anything unusable gives the default. */
 export function parseCheckInterval(value: unknown): number {
-  const n = typeof value === 'number' ? value : Number(String(value ?? '').trim());
-  return Number.isInteger(n) && n >= 1 && n <= 168 ? n : DEFAULT_CHECK_INTERVAL_HOURS;
+  return parseSettingInteger(value, 1, 168, DEFAULT_CHECK_INTERVAL_HOURS);
 }
 
 const ALL_ZERO_ID = '00000000-0000-0000-0000-000000000000';
@@ -245,7 +268,7 @@ export function dueDoors<D extends { id: string; door_number?: unknown }>(
     const last = latest.get(door.id) ?? null;
     const freshness = doorFreshness(last === null ? null : new Date(last), intervalHours, now);
     if (freshness !== 'needs-check' && freshness !== 'check-soon') continue;
-    const overdueMs = last === null ? Number.POSITIVE_INFINITY : now.getTime() - (last + intervalHours * HOUR_MS);
+    const overdueMs = last === null ? Number.POSITIVE_INFINITY : now.getTime() - dueAt(last, intervalHours);
     out.push({ door, lastCheck: last, freshness, overdueMs });
   }
   return out.sort((a, b) => {

@@ -19,6 +19,7 @@ const ACTION_LABELS: Record<string, string> = {
   'tenant_user.update': 'Tenant user edited',
   'tenant_user.reset_password': 'Tenant user password reset',
   'tenant_user.deactivate': 'Tenant user deactivated',
+  'tenant_user.reactivate': 'Tenant user reactivated',
   'support.start': 'Support session started',
   'support.end': 'Support session ended',
   'support.denied': 'Support access denied',

@@ -15,6 +15,7 @@ import {
   trustedNow,
   useDoorLogsByDoor,
   useRows,
+  useTenantSync,
   type CacheRow,
   type TenantSync,
 } from '../../data';
@@ -33,7 +34,6 @@ import {
   useCheckInterval,
   type DoorStatus,
 } from '../door-checks/index';
-import { useTenantSync } from './hooks/use-tenant-sync';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { DoorStatusTab } from './components/door-status-tab';
 import { SummaryCards, type SummaryKey } from './components/summary-cards';
@@ -46,6 +46,7 @@ import {
   type DoorTile,
 } from './door-status';
 import { isListedSecurityUser, userFlags } from './model';
+import { MissedCheckAlertsButton } from './components/missed-check-alerts';
 
 const Tabs = lazy(() => import('../../ui/tabs').then((m) => ({ default: m.Tabs })));
 // The management modals and the Conditions tab (reports, PDF, geocoding) load on demand.
@@ -130,6 +131,13 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
         : null,
     [campuses, doors, logs, hours, now],
   );
+  // Missed-check alerts reuse the board's latest checks; only doors with none in its window are looked up.
+  const windowLatest = useMemo(() => {
+    if (!board) return null;
+    const latest = new Map<string, number>();
+    for (const c of board.campuses) for (const t of c.tiles) if (t.lastCheck !== null) latest.set(t.id, t.lastCheck);
+    return latest;
+  }, [board]);
 
   if (!board || !incidents || !users || logCount === undefined || intervalLoading)
     return <Loading label="Loading security dashboard..." fullScreen />;
@@ -146,6 +154,11 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
 
   return (
     <div className="space-y-6">
+      {canEdit && (
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          <MissedCheckAlertsButton sync={sync} now={now} windowLatest={windowLatest} doors={doors} />
+        </div>
+      )}
       <SummaryCards counts={counts} onOpen={setOpenCard} />
       {openCard && (
         <Suspense fallback={<Loading />}>

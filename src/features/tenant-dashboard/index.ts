@@ -1,2 +1,4 @@
-/** Tenant dashboard (placeholder until its issue lands). */
+/** The tenant's home: dashboard, its own user management and system settings. */
 export { TenantDashboardPage } from './tenant-dashboard-page';
+export { TenantUsersPage } from './users/tenant-users-page';
+export { SystemSettingsPage } from './settings/system-settings-page';

@@ -15,7 +15,7 @@ import { PasswordField } from '../../../ui/password-field';
 import { createStaffSchema, type CreateStaff, type CreateStaffInput } from '../../../../supabase/functions/_shared/tenant-users';
 import { errorText } from '../api';
 import { staffToolsApi, type StaffMember } from '../staff-tools-api';
-import { CheckboxField } from './controls';
+import { CheckboxField } from '../../../ui/controls';
 
 const FIELDS = ['email', 'first_name', 'last_name', 'is_staff_admin', 'password'] as const;
 

@@ -13,7 +13,7 @@ import type { CreateTenant } from '../../../../supabase/functions/_shared/tenant
 import { adminApi, type CreatedTenant } from '../api';
 import { emptyTenantForm, tenantCreateFormSchema, type TenantFormValues } from '../model';
 import { applyApiError } from './api-errors';
-import { CopyValue } from './copy-value';
+import { CopyValue } from '../../../ui/copy-value';
 import { ProvisioningStatus } from './provisioning-status';
 import { TenantFormFields } from './tenant-form-fields';
 

@@ -17,7 +17,7 @@ import { useResource } from '../hooks/use-resource';
 import { ResourceStatus } from './resource-status';
 import { changedTenantFields, projectKindOf, tenantEditFormSchema, tenantFormFromRow, type TenantFormValues } from '../model';
 import { applyApiError } from './api-errors';
-import { Facts } from './controls';
+import { Facts } from '../../../ui/controls';
 import { TenantFormFields } from './tenant-form-fields';
 
 export const UPDATE_FAILED = 'Failed to update tenant. Please try again.';

@@ -16,7 +16,7 @@ import { useResource } from '../hooks/use-resource';
 import { ResourceStatus } from './resource-status';
 import { formatDateTime, humanize } from '../model';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
-import { CopyValue } from './copy-value';
+import { CopyValue } from '../../../ui/copy-value';
 
 type Confirming = 'replace' | 'revoke' | null;
 

@@ -11,7 +11,7 @@ import { useSecondsLeft } from '../../../lib/use-countdown';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { PasswordField } from '../../../ui/password-field';
-import { SelectField, TextAreaField } from './controls';
+import { SelectField, TextAreaField } from '../../../ui/controls';
 import type { SupportTenant } from '../support-tenants';
 
 export const SUPPORT_DIALOG_MESSAGES = {

@@ -10,7 +10,7 @@ import { adminApi, type TenantDetails } from '../api';
 import { useResource } from '../hooks/use-resource';
 import { ResourceStatus } from './resource-status';
 import { formatDate, formatDateTime, humanize, PROVIDER_LABELS, provisioningStepLabel } from '../model';
-import { Facts } from './controls';
+import { Facts } from '../../../ui/controls';
 import { ProvisioningStatus } from './provisioning-status';
 
 export function TenantDetailsDialog({ tenant, onClose }: { tenant: TenantListRow; onClose: () => void }) {

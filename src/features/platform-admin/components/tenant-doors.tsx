@@ -23,7 +23,7 @@ import {
 } from '../door-troubleshooting';
 import { ActiveMaintenance } from './active-maintenance';
 import { ListFreshness } from './cached-list';
-import { SelectField } from './controls';
+import { SelectField } from '../../../ui/controls';
 import { DoorCards } from './door-cards';
 import { DoorDetailsDialog } from './door-details-dialog';
 import { DoorSummaryCards } from './door-summary-cards';

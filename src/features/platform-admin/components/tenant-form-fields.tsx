@@ -15,7 +15,7 @@ import {
   subscriptionStatusLabel,
 } from '../../../../supabase/functions/_shared/tenant-schema';
 import { humanize, messageAt, planAmountDollars, slugFromName, type TenantFormValues } from '../model';
-import { CheckboxField, SelectField, TextAreaField } from './controls';
+import { CheckboxField, SelectField, TextAreaField } from '../../../ui/controls';
 
 export type TenantFormMode = { kind: 'create' } | { kind: 'edit'; project: 'provisioned' | 'registered'; hasServiceKey: boolean };
 

@@ -9,7 +9,7 @@ import { tenantUsersApi } from '../../../data';
 import { CONNECTION_TEST_RESET_MS, connectionTestLabel, connectionTestReducer, initialConnectionTest } from '../../../lib/connection-test';
 import { useOnline } from '../../../lib/use-online';
 import { Button } from '../../../ui/button';
-import { loadFailure } from '../tenant-users-model';
+import { loadFailure } from '../../../ui/user-admin';
 
 const tone = { idle: 'secondary', testing: 'secondary', connected: 'primary', failed: 'danger' } as const;
 

@@ -6,21 +6,29 @@
  * list is kept per tenant in the platform cache, so offline the panel shows
  * the last copy with its age and says its actions need the server.
  */
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { tenantUsersApi, usePlatformList, type TenantUser } from '../../../data';
 import { useOnline } from '../../../lib/use-online';
-import { Alert, type AlertTone } from '../../../ui/alert';
+import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
-import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import { Loading } from '../../../ui/loading';
 import { Modal } from '../../../ui/modal';
 import { ListFreshness } from './cached-list';
-import { describeFailure, loadFailure, TENANT_USER_MESSAGES, userName, type Failure } from '../tenant-users-model';
-import { CopyValue } from './copy-value';
-import { AddTenantUserDialog, type CreatedUser } from './tenant-users-add-dialog';
+import { CopyValue } from '../../../ui/copy-value';
+import {
+  AddUserDialog,
+  DeactivateUserDialog,
+  EditUserDialog,
+  loadFailure,
+  ResetPasswordDialog,
+  TENANT_USER_MESSAGES,
+  userName,
+  type CreatedUser,
+  type UserAdminApi,
+  type UsersNotice,
+  UsersNotices,
+} from '../../../ui/user-admin';
 import { ConnectionTestButton } from './tenant-users-connection-test';
-import { EditTenantUserDialog } from './tenant-users-edit-dialog';
-import { ResetPasswordDialog } from './tenant-users-reset-dialog';
 import { TenantUsersTable, type UserRowAction } from './tenant-users-table';
 
 export interface UsersPanelTenant {
@@ -45,17 +53,21 @@ function UsersPanel({ userId, tenant }: { userId: string; tenant: UsersPanelTena
   const users = usePlatformList(userId, 'tenant-users', load, tenant.id);
   const reload = users.reload;
   const [open, setOpen] = useState<Open>(null);
-  const [notice, setNotice] = useState<{ tone: AlertTone; body: ReactNode } | null>(null);
-  const [deactivating, setDeactivating] = useState(false);
-  const [deactivateFailure, setDeactivateFailure] = useState<Failure | null>(null);
+  const [notice, setNotice] = useState<UsersNotice | null>(null);
   const online = useOnline();
+  const api = useMemo<UserAdminApi>(
+    () => ({
+      create: (body) => tenantUsersApi.create(tenant.id, body),
+      update: (userId, body) => tenantUsersApi.update(tenant.id, userId, body),
+      resetPassword: (userId, password) => tenantUsersApi.resetPassword(tenant.id, userId, password),
+      deactivate: (userId) => tenantUsersApi.deactivate(tenant.id, userId),
+    }),
+    [tenant.id],
+  );
   // Offline keeps the panel's own words; a server that did not answer says so in the cache's.
   const offline = users.disconnectedReason === null ? null : online ? users.disconnectedReason : TENANT_USER_MESSAGES.offline;
 
-  const close = () => {
-    setOpen(null);
-    setDeactivateFailure(null);
-  };
+  const close = () => setOpen(null);
   const done = (body: ReactNode) => {
     close();
     setNotice({ tone: 'success', body });
@@ -70,22 +82,9 @@ function UsersPanel({ userId, tenant }: { userId: string; tenant: UsersPanelTena
           {userName(user)} can sign in at {tenant.company_name} now, and must change the password at first sign-in.
         </p>
         <CopyValue label="Email" value={email} testId="created-user-email" />
-        <CopyValue label="Password" value={password} testId="created-user-password" />
+        {password !== null && <CopyValue label="Password" value={password} testId="created-user-password" />}
       </div>,
     );
-
-  const deactivate = async (user: TenantUser) => {
-    setDeactivating(true);
-    setDeactivateFailure(null);
-    try {
-      await tenantUsersApi.deactivate(tenant.id, user.id);
-      done(TENANT_USER_MESSAGES.deactivated(userName(user)));
-    } catch (e) {
-      setDeactivateFailure(describeFailure('deactivate', e, navigator.onLine));
-    } finally {
-      setDeactivating(false);
-    }
-  };
 
   return (
     <div className="space-y-4">
@@ -101,12 +100,7 @@ function UsersPanel({ userId, tenant }: { userId: string; tenant: UsersPanelTena
           Add New User
         </Button>
       </div>
-      {offline && <Alert tone="warning">{offline}</Alert>}
-      {notice && (
-        <div data-testid="users-notice">
-          <Alert tone={notice.tone}>{notice.body}</Alert>
-        </div>
-      )}
+      <UsersNotices offline={offline} notice={notice} />
 
       {!users.data && users.loading && <Loading label="Loading users..." />}
       {!users.data && !users.loading && (
@@ -136,10 +130,10 @@ function UsersPanel({ userId, tenant }: { userId: string; tenant: UsersPanelTena
         </>
       )}
 
-      {open?.kind === 'add' && <AddTenantUserDialog tenant={tenant} onClose={close} onCreated={created} />}
+      {open?.kind === 'add' && <AddUserDialog tenant={tenant} api={api} onClose={close} onCreated={created} />}
       {open?.kind === 'edit' && (
-        <EditTenantUserDialog
-          tenantId={tenant.id}
+        <EditUserDialog
+          api={api}
           user={open.user}
           onClose={close}
           onSaved={(user) => done(user ? TENANT_USER_MESSAGES.updated : `Nothing changed for ${userName(open.user)}.`)}
@@ -147,7 +141,7 @@ function UsersPanel({ userId, tenant }: { userId: string; tenant: UsersPanelTena
       )}
       {open?.kind === 'reset' && (
         <ResetPasswordDialog
-          tenantId={tenant.id}
+          api={api}
           user={open.user}
           onClose={close}
           onReset={() =>
@@ -163,25 +157,13 @@ function UsersPanel({ userId, tenant }: { userId: string; tenant: UsersPanelTena
         />
       )}
       {open?.kind === 'deactivate' && (
-        <ConfirmDialog
-          open
-          title="Deactivate User"
-          confirmLabel={deactivating ? 'Deactivating...' : 'Deactivate'}
-          busy={deactivating}
-          onCancel={close}
-          onConfirm={() => void deactivate(open.user)}
-        >
-          <p>
-            Deactivate {userName(open.user)} ({open.user.email})? They will no longer be able to sign in.
-          </p>
-          {offline && <Alert tone="warning">{offline}</Alert>}
-          {deactivateFailure && (
-            <Alert tone="error">
-              <p className="font-semibold">{deactivateFailure.text}</p>
-              {deactivateFailure.detail && <p className="mt-1">{deactivateFailure.detail}</p>}
-            </Alert>
-          )}
-        </ConfirmDialog>
+        <DeactivateUserDialog
+          api={api}
+          user={open.user}
+          offlineReason={offline}
+          onClose={close}
+          onDeactivated={() => done(TENANT_USER_MESSAGES.deactivated(userName(open.user)))}
+        />
       )}
     </div>
   );

@@ -2,7 +2,7 @@
 import type { TenantUser } from '../../../data';
 import { Button } from '../../../ui/button';
 import { Table, type Column } from '../../../ui/table';
-import { createdLabel, roleLabel, TENANT_USER_MESSAGES, userName } from '../tenant-users-model';
+import { createdLabel, EditResetButtons, roleLabel, TENANT_USER_MESSAGES, userName } from '../../../ui/user-admin';
 
 export type UserRowAction = 'edit' | 'reset' | 'deactivate';
 
@@ -49,26 +49,7 @@ export function TenantUsersTable({
         const name = userName(u);
         return (
           <div className="flex flex-nowrap gap-2">
-            {/* Offline, Edit stays focusable (aria-disabled) so the table's scrolling region can still be reached by keyboard. */}
-            <Button
-              size="sm"
-              variant="secondary"
-              aria-disabled={disabled || undefined}
-              className={disabled ? 'cursor-not-allowed opacity-60' : undefined}
-              onClick={() => !disabled && onAction('edit', u)}
-              aria-label={`Edit ${name}`}
-            >
-              Edit
-            </Button>
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={disabled || !u.active}
-              onClick={() => onAction('reset', u)}
-              aria-label={`Reset password of ${name}`}
-            >
-              Reset Password
-            </Button>
+            <EditResetButtons user={u} disabled={disabled} onAction={(action) => onAction(action, u)} />
             {/* A deactivated user's button stays focusable (aria-disabled): focus returns to it when the confirmation closes. */}
             <Button
               size="sm"

@@ -14,7 +14,7 @@ import { inputClass } from '../../../ui/field';
 import type { AdminStats } from '../api';
 import { CachedList } from '../components/cached-list';
 import { AddTenantDialog } from '../components/add-tenant-dialog';
-import { SelectField } from '../components/controls';
+import { SelectField } from '../../../ui/controls';
 import { DeleteTenantDialog } from '../components/delete-tenant-dialog';
 import { EditTenantDialog } from '../components/edit-tenant-dialog';
 import { LicenceDialog } from '../components/licence-dialog';

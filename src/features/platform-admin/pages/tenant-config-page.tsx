@@ -16,7 +16,7 @@ import { Field } from '../../../ui/field';
 import { Loading } from '../../../ui/loading';
 import { PasswordField } from '../../../ui/password-field';
 import { NotFoundPage } from '../../public-site/index';
-import { Facts } from '../components/controls';
+import { Facts } from '../../../ui/controls';
 import { useResource } from '../hooks/use-resource';
 import { DEFAULT_TENANT_CONFIG, maskExceptLast4, tenantConfigSchema, type TenantConfig, type TenantConfigInput } from '../model';
 

@@ -10,6 +10,7 @@ import { cx } from '../../../ui/cx';
 import { FRESHNESS_LABEL, printCampusQrSheet, type Freshness } from '../../door-checks/index';
 import type { CampusCard, DoorStatusBoard, DoorTile } from '../door-status';
 import { CheckIntervalSelect } from './check-interval-select';
+import { MissedCheckSettings } from './missed-check-settings';
 
 export const FRESHNESS_TONE: Record<Freshness, string> = {
   'needs-check': 'border-red-300 bg-red-50 text-red-900',
@@ -41,6 +42,7 @@ export function DoorStatusTab({
   return (
     <div className="space-y-6">
       <CheckIntervalSelect sync={sync} canEdit={canEdit} />
+      <MissedCheckSettings sync={sync} canEdit={canEdit} />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Totals">
         {(
           [

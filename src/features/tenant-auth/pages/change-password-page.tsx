@@ -3,12 +3,12 @@ import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { changeTenantPassword, signOutTenant } from '../../../data';
 import { checklistPasses, validateChangePassword, type ChangePasswordInput } from '../../../lib/password-rules';
-import { PasswordChecklist } from '../../../ui/password-checklist';
 import { tenantPath } from '../../../lib/roles';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { PasswordField } from '../../../ui/password-field';
 import { AuthCard } from '../../../ui/auth-card';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { clearPendingUser, readPendingUser } from '../model';
 
 export const REDIRECT_AFTER_CHANGE_MS = 2000;
@@ -71,15 +71,12 @@ export function ChangePasswordPage() {
         <Alert tone="warning">Your password has been reset by an administrator. Please choose a new password to continue.</Alert>
         {error && <Alert tone="error">{error}</Alert>}
         <PasswordField label="Current password" autoComplete="current-password" required {...register('currentPassword')} />
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
-          required
-          aria-describedby="password-checklist"
-          {...register('newPassword')}
+        <NewPasswordFields
+          password={newPassword}
+          confirm={confirmPassword}
+          passwordField={register('newPassword')}
+          confirmField={register('confirmPassword')}
         />
-        <PasswordField label="Confirm new password" autoComplete="new-password" required {...register('confirmPassword')} />
-        <PasswordChecklist id="password-checklist" password={newPassword} confirm={confirmPassword} heading="Your new password needs:" />
         <Button
           type="submit"
           size="lg"

@@ -1,51 +1,44 @@
 /**
  * Add New User → Confirm User Details → create (spec §2, §4, §5): Review &
- * Create is enabled only when every password rule passes; the review step
- * shows the address the server will make (the organization's domain forced
- * onto the username); closing resets the form.
+ * Create is enabled only when every password rule passes (or, where offered,
+ * an invitation link replaces the password); the review step shows the
+ * address the server will make (the organization's domain forced onto the
+ * username); closing resets the form.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { tenantUsersApi, type TenantUser } from '../../../data';
-import { useOnline } from '../../../lib/use-online';
-import { Alert } from '../../../ui/alert';
-import { Button } from '../../../ui/button';
-import { Field } from '../../../ui/field';
-import { Modal } from '../../../ui/modal';
-import { PasswordField } from '../../../ui/password-field';
+import { useOnline } from '../../lib/use-online';
+import { Alert } from '../alert';
+import { Button } from '../button';
+import { CheckboxField, Facts } from '../controls';
+import { Field } from '../field';
+import { Modal } from '../modal';
+import { PasswordChecklist } from '../password-checklist';
+import { PasswordField } from '../password-field';
 import {
   NO_DOMAIN_EMAIL_DOMAIN,
   newUserEmail,
   usernameLocalPart,
-  type CreateTenantUserInput,
-} from '../../../../supabase/functions/_shared/tenant-users';
-import {
-  canReview,
-  checkNewUser,
-  describeFailure,
-  EMPTY_NEW_USER,
-  roleIsAdmin,
-  roleLabel,
-  type Failure,
-  type NewUserForm,
-} from '../tenant-users-model';
-import { Facts } from './controls';
-import { PasswordChecklist } from '../../../ui/password-checklist';
-import { ActionNotices, DepartmentSelect, PhoneField, RoleSelect } from './tenant-users-fields';
+  type CreateTenantUserRequestInput,
+} from '../../../supabase/functions/_shared/tenant-users';
+import type { CreatedUser, UserAdminApi } from './api';
+import { ActionNotices, DepartmentSelect, PhoneField, RoleSelect } from './fields';
+import { canReview, checkNewUser, describeFailure, EMPTY_NEW_USER, roleIsAdmin, roleLabel, type Failure, type NewUserForm } from './model';
 
-export interface CreatedUser {
-  user: TenantUser;
-  email: string;
-  password: string;
-}
+type Step = { kind: 'form' } | { kind: 'confirm'; body: CreateTenantUserRequestInput; email: string };
 
-type Step = { kind: 'form' } | { kind: 'confirm'; body: CreateTenantUserInput; email: string };
-
-export function AddTenantUserDialog({
+export function AddUserDialog({
   tenant,
+  api,
+  allowInvite = false,
+  offlineMessage,
   onClose,
   onCreated,
 }: {
-  tenant: { id: string; company_name: string; email_domain: string | null };
+  tenant: { company_name: string; email_domain: string | null };
+  api: Pick<UserAdminApi, 'create'>;
+  /** Offer "Send an invitation link instead" of a temporary password. */
+  allowInvite?: boolean;
+  offlineMessage?: string;
   onClose: () => void;
   onCreated: (created: CreatedUser) => void;
 }) {
@@ -85,12 +78,12 @@ export function AddTenantUserDialog({
     setStep({ kind: 'confirm', body: checked.body, email: checked.email });
   };
 
-  const create = async (body: CreateTenantUserInput) => {
+  const create = async (body: CreateTenantUserRequestInput) => {
     setBusy(true);
     setFailure(null);
     try {
-      const { user, email } = await tenantUsersApi.create(tenant.id, body);
-      onCreated({ user, email, password: body.password });
+      const { user, email, inviteLink } = await api.create(body);
+      onCreated({ user, email, password: body.password ?? null, inviteLink: inviteLink ?? null });
     } catch (e) {
       setFailure(describeFailure('create', e, navigator.onLine));
       setBusy(false);
@@ -147,25 +140,37 @@ export function AddTenantUserDialog({
             }
             onChange={(e) => set('username', e.target.value)}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <PasswordField
-              label="Password"
-              required
-              autoComplete="new-password"
-              value={form.password}
-              error={err('password')}
-              aria-describedby={checklistId}
-              onChange={(e) => set('password', e.target.value)}
+          {allowInvite && (
+            <CheckboxField
+              label="Send an invitation link instead"
+              hint="No password: the person opens the link and chooses their own."
+              checked={form.invite}
+              onChange={(e) => set('invite', e.target.checked)}
             />
-            <PasswordField
-              label="Confirm Password"
-              required
-              autoComplete="new-password"
-              value={form.confirm}
-              onChange={(e) => set('confirm', e.target.value)}
-            />
-          </div>
-          <PasswordChecklist id={checklistId} password={form.password} confirm={form.confirm} />
+          )}
+          {!form.invite && (
+            <>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <PasswordField
+                  label="Password"
+                  required
+                  autoComplete="new-password"
+                  value={form.password}
+                  error={err('password')}
+                  aria-describedby={checklistId}
+                  onChange={(e) => set('password', e.target.value)}
+                />
+                <PasswordField
+                  label="Confirm Password"
+                  required
+                  autoComplete="new-password"
+                  value={form.confirm}
+                  onChange={(e) => set('confirm', e.target.value)}
+                />
+              </div>
+              <PasswordChecklist id={checklistId} password={form.password} confirm={form.confirm} />
+            </>
+          )}
           <div className="grid gap-4 sm:grid-cols-3">
             <DepartmentSelect value={form.department} error={err('department')} onChange={(v) => set('department', v)} />
             <PhoneField value={form.phone} error={err('phone')} onChange={(v) => set('phone', v)} />
@@ -194,10 +199,12 @@ export function AddTenantUserDialog({
               ['Phone', step.body.phone || '—'],
               ['Role', roleLabel(step.body.role)],
               ['Admin', roleIsAdmin(step.body.role) ? 'Yes' : 'No'],
-              ['Password', 'As entered; the user must change it at first sign-in'],
+              step.body.invite
+                ? ['Password', 'None: an invitation link lets the person choose their own']
+                : ['Password', 'As entered; the user must change it at first sign-in'],
             ]}
           />
-          <ActionNotices online={online} failure={failure} />
+          <ActionNotices online={online} failure={failure} offlineMessage={offlineMessage} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" disabled={busy} onClick={() => setStep({ kind: 'form' })}>
               Back

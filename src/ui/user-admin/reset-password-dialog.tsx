@@ -5,25 +5,28 @@
  * at next sign-in.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { tenantUsersApi, type TenantUser } from '../../../data';
-import { checklistPasses } from '../../../lib/password-rules';
-import { useOnline } from '../../../lib/use-online';
-import { Button } from '../../../ui/button';
-import { Modal } from '../../../ui/modal';
-import { PasswordField } from '../../../ui/password-field';
-import { setPasswordError } from '../../../../supabase/functions/_shared/password-rules';
-import { describeFailure, TENANT_USER_MESSAGES, userName, type Failure } from '../tenant-users-model';
-import { ActionNotices } from './tenant-users-fields';
-import { PasswordChecklist } from '../../../ui/password-checklist';
+import type { TenantUser } from '../../data';
+import { checklistPasses } from '../../lib/password-rules';
+import { useOnline } from '../../lib/use-online';
+import { Button } from '../button';
+import { Modal } from '../modal';
+import { PasswordChecklist } from '../password-checklist';
+import { PasswordField } from '../password-field';
+import { setPasswordError } from '../../../supabase/functions/_shared/password-rules';
+import type { UserAdminApi } from './api';
+import { ActionNotices } from './fields';
+import { describeFailure, TENANT_USER_MESSAGES, userName, type Failure } from './model';
 
 export function ResetPasswordDialog({
-  tenantId,
+  api,
   user,
+  offlineMessage,
   onClose,
   onReset,
 }: {
-  tenantId: string;
+  api: Pick<UserAdminApi, 'resetPassword'>;
   user: TenantUser;
+  offlineMessage?: string;
   onClose: () => void;
   onReset: (user: TenantUser) => void;
 }) {
@@ -66,7 +69,7 @@ export function ResetPasswordDialog({
     setBusy(true);
     setFailure(null);
     try {
-      onReset(await tenantUsersApi.resetPassword(tenantId, user.id, password));
+      onReset(await api.resetPassword(user.id, password));
     } catch (e) {
       setFailure(describeFailure('reset', e, navigator.onLine));
       setBusy(false);
@@ -117,7 +120,7 @@ export function ResetPasswordDialog({
             </code>
           </p>
           <p className="text-sm text-slate-700">{TENANT_USER_MESSAGES.resetNext}</p>
-          <ActionNotices online={online} failure={failure} />
+          <ActionNotices online={online} failure={failure} offlineMessage={offlineMessage} />
           <div className="flex justify-end gap-2">
             <Button variant="secondary" disabled={busy} onClick={() => setVerifying(false)}>
               Back

@@ -1,9 +1,9 @@
 /**
- * Labelled select, textarea and checkbox matching src/ui's Field (the shared
- * kit has inputs only); errors are tied to their control.
+ * Labelled select, textarea and checkbox matching Field (errors are tied to
+ * their control), and a definition list for details.
  */
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
-import { inputClass } from '../../../ui/field';
+import { inputClass } from './field';
 
 interface Labelled {
   label: string;

@@ -3,22 +3,28 @@
  * formatted while typing, department and role. Only what changed is sent.
  */
 import { useState, type FormEvent } from 'react';
-import { tenantUsersApi, type TenantUser } from '../../../data';
-import { useOnline } from '../../../lib/use-online';
-import { Button } from '../../../ui/button';
-import { Field } from '../../../ui/field';
-import { Modal } from '../../../ui/modal';
-import { checkEdit, describeFailure, editFormOf, userName, type EditUserForm, type Failure } from '../tenant-users-model';
-import { ActionNotices, DepartmentSelect, PhoneField, RoleSelect } from './tenant-users-fields';
+import type { TenantUser } from '../../data';
+import { useOnline } from '../../lib/use-online';
+import { Button } from '../button';
+import { Field } from '../field';
+import { Modal } from '../modal';
+import type { UserAdminApi } from './api';
+import { ActionNotices, DepartmentSelect, PhoneField, RoleSelect } from './fields';
+import { checkEdit, describeFailure, editFormOf, userName, type EditUserForm, type Failure } from './model';
 
-export function EditTenantUserDialog({
-  tenantId,
+export function EditUserDialog({
+  api,
   user,
+  roleLocked = null,
+  offlineMessage,
   onClose,
   onSaved,
 }: {
-  tenantId: string;
+  api: Pick<UserAdminApi, 'update'>;
   user: TenantUser;
+  /** Why the role cannot be changed here (the admin's own row), or null. */
+  roleLocked?: string | null;
+  offlineMessage?: string;
   onClose: () => void;
   /** The saved user, or null when nothing changed. */
   onSaved: (user: TenantUser | null) => void;
@@ -45,7 +51,7 @@ export function EditTenantUserDialog({
     }
     setBusy(true);
     try {
-      onSaved(await tenantUsersApi.update(tenantId, user.id, checked.changes));
+      onSaved(await api.update(user.id, checked.changes));
     } catch (err) {
       setFailure(describeFailure('update', err, navigator.onLine));
       setBusy(false);
@@ -78,9 +84,9 @@ export function EditTenantUserDialog({
         <div className="grid gap-4 sm:grid-cols-3">
           <DepartmentSelect value={form.department} error={fields.department} onChange={(v) => set('department', v)} />
           <PhoneField value={form.phone} error={fields.phone} onChange={(v) => set('phone', v)} />
-          <RoleSelect value={form.role} onChange={(v) => set('role', v)} />
+          <RoleSelect value={form.role} disabled={roleLocked !== null} hint={roleLocked ?? undefined} onChange={(v) => set('role', v)} />
         </div>
-        <ActionNotices online={online} failure={failure} />
+        <ActionNotices online={online} failure={failure} offlineMessage={offlineMessage} />
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

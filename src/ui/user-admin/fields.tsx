@@ -3,17 +3,11 @@
  * formatted while typing (spec §5, §9), and the offline and failure notices.
  */
 import type { ChangeEvent } from 'react';
-import { Alert } from '../../../ui/alert';
-import { Field } from '../../../ui/field';
-import {
-  DEPARTMENTS,
-  formatPhone,
-  TENANT_ROLES,
-  type Department,
-  type TenantRole,
-} from '../../../../supabase/functions/_shared/tenant-users';
-import { ROLE_LABELS, TENANT_USER_MESSAGES, type Failure } from '../tenant-users-model';
-import { SelectField } from './controls';
+import { Alert } from '../alert';
+import { Field } from '../field';
+import { DEPARTMENTS, formatPhone, TENANT_ROLES, type Department, type TenantRole } from '../../../supabase/functions/_shared/tenant-users';
+import { ROLE_LABELS, TENANT_USER_MESSAGES, type Failure } from './model';
+import { SelectField } from '../controls';
 
 export function DepartmentSelect({
   value,
@@ -36,9 +30,19 @@ export function DepartmentSelect({
   );
 }
 
-export function RoleSelect({ value, onChange }: { value: TenantRole; onChange: (value: TenantRole) => void }) {
+export function RoleSelect({
+  value,
+  onChange,
+  disabled,
+  hint,
+}: {
+  value: TenantRole;
+  onChange: (value: TenantRole) => void;
+  disabled?: boolean;
+  hint?: string | undefined;
+}) {
   return (
-    <SelectField label="Role" value={value} onChange={(e) => onChange(e.target.value as TenantRole)}>
+    <SelectField label="Role" value={value} disabled={disabled} hint={hint} onChange={(e) => onChange(e.target.value as TenantRole)}>
       {TENANT_ROLES.map((r) => (
         <option key={r} value={r}>
           {ROLE_LABELS[r]}
@@ -65,16 +69,33 @@ export function PhoneField({ value, onChange, error }: { value: string; onChange
 }
 
 /** Offline, the action needs the server; after a failed call, what failed and why. */
-export function ActionNotices({ online, failure }: { online: boolean; failure: Failure | null }) {
+export function ActionNotices({
+  online,
+  failure,
+  offlineMessage = TENANT_USER_MESSAGES.offline,
+}: {
+  online: boolean;
+  failure: Failure | null;
+  offlineMessage?: string | undefined;
+}) {
   return (
     <>
-      {!online && <Alert tone="warning">{TENANT_USER_MESSAGES.offline}</Alert>}
+      {!online && <Alert tone="warning">{offlineMessage}</Alert>}
       {failure && (
         <Alert tone="error">
-          <p className="font-semibold">{failure.text}</p>
-          {failure.detail && <p className="mt-1">{failure.detail}</p>}
+          <FailureText failure={failure} />
         </Alert>
       )}
+    </>
+  );
+}
+
+/** What failed, then the server's own words when they add something. */
+export function FailureText({ failure }: { failure: Failure }) {
+  return (
+    <>
+      <p className="font-semibold">{failure.text}</p>
+      {failure.detail && <p className="mt-1">{failure.detail}</p>}
     </>
   );
 }

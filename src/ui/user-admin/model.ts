@@ -1,18 +1,20 @@
 /**
- * The staff user-management panel's pure rules (spec §2, §4, §5, §8): the
- * exact alert texts, how a failed call becomes one of them, the table's
- * labels, the add form's checks and the edit form's changes. The screens
- * only wire these to the API.
+ * The pure rules of user management (spec §2, §4, §5, §8), shared by the
+ * staff's panel for any tenant and a tenant super admin's own screen: the
+ * exact alert texts, how a failed call becomes one of them, the labels, the
+ * add form's checks (a temporary password or an invitation) and the edit
+ * form's changes. The screens only wire these to their API.
  */
 import { ProductApiError, type TenantUser } from '../../data';
 import { checklistPasses } from '../../lib/password-rules';
 import {
+  createTenantUserRequestSchema,
   createTenantUserSchema,
   formatPhone,
   newUserEmail,
   updateTenantUserSchema,
   USER_MESSAGES,
-  type CreateTenantUserInput,
+  type CreateTenantUserRequestInput,
   type Department,
   type TenantRole,
   type UpdateTenantUserInput,
@@ -25,6 +27,7 @@ export const TENANT_USER_MESSAGES = {
   created: 'User created successfully!',
   updated: 'User updated successfully!',
   deactivated: (name: string) => `User ${name} has been deactivated.`,
+  reactivated: (name: string) => `User ${name} has been reactivated.`,
   resetDone: 'Password reset successful!',
   resetNext: 'The user must change the password at next sign-in.',
   empty: 'No users found for this organization.',
@@ -33,13 +36,14 @@ export const TENANT_USER_MESSAGES = {
     `Failed to connect to ${company}'s database. Please check if the database is accessible and the connection details are correct.`,
 } as const;
 
-export type UserAction = 'create' | 'update' | 'deactivate' | 'reset';
+export type UserAction = 'create' | 'update' | 'deactivate' | 'reactivate' | 'reset';
 
 /** What the server refused (its answer came) and what went wrong on the way (no answer), per action. */
 const FAILED: Record<UserAction, { refused: string; unexpected: string }> = {
   create: { refused: 'Failed to create user', unexpected: 'Failed to create user' },
   update: { refused: 'Failed to update user. Please try again.', unexpected: 'An error occurred while updating the user.' },
   deactivate: { refused: 'Failed to deactivate user. Please try again.', unexpected: 'An error occurred while deactivating the user.' },
+  reactivate: { refused: 'Failed to reactivate user. Please try again.', unexpected: 'An error occurred while reactivating the user.' },
   reset: { refused: 'Failed to reset password. Please try again.', unexpected: 'An error occurred while resetting the password.' },
 };
 
@@ -119,6 +123,8 @@ export interface NewUserForm {
   department: Department | '';
   phone: string;
   role: TenantRole;
+  /** Send an invitation link instead of setting a password (the tenant's own screen only). */
+  invite: boolean;
 }
 
 export const EMPTY_NEW_USER: NewUserForm = {
@@ -130,15 +136,16 @@ export const EMPTY_NEW_USER: NewUserForm = {
   department: '',
   phone: '',
   role: 'regular_user',
+  invite: false,
 };
 
-/** Spec §4: Review & Create is enabled only when every checklist item passes. */
+/** Spec §4: Review & Create is enabled only when every checklist item passes (an invitation sets no password). */
 export function canReview(form: NewUserForm): boolean {
-  return checklistPasses(form.password, form.confirm);
+  return form.invite || checklistPasses(form.password, form.confirm);
 }
 
 export type NewUserCheck =
-  | { ok: true; body: CreateTenantUserInput; email: string }
+  | { ok: true; body: CreateTenantUserRequestInput; email: string }
   | { ok: false; message: string; fields: Partial<Record<keyof NewUserForm, string>> };
 
 /**
@@ -147,20 +154,23 @@ export type NewUserCheck =
  * refuses; the email shown is the one the server will make.
  */
 export function checkNewUser(form: NewUserForm, emailDomain: string | null): NewUserCheck {
-  const missing = (['first_name', 'last_name', 'username', 'password'] as const).filter((k) => !form[k].trim());
+  const required: ('first_name' | 'last_name' | 'username' | 'password')[] = ['first_name', 'last_name', 'username'];
+  if (!form.invite) required.push('password');
+  const missing = required.filter((k) => !form[k].trim());
   if (missing.length > 0) {
     return { ok: false, message: USER_MESSAGES.required, fields: Object.fromEntries(missing.map((k) => [k, 'Required'])) };
   }
-  const body: CreateTenantUserInput = {
+  const body: CreateTenantUserRequestInput = {
     first_name: form.first_name.trim(),
     last_name: form.last_name.trim(),
     username: form.username.trim(),
-    password: form.password,
+    ...(form.invite ? { invite: true } : { password: form.password }),
     role: form.role,
     ...(form.department ? { department: form.department } : {}),
     ...(form.phone ? { phone: form.phone } : {}),
   };
-  const parsed = createTenantUserSchema.safeParse(body);
+  // The staff's route takes only the password form; the invitation form is the tenant route's.
+  const parsed = form.invite ? createTenantUserRequestSchema.safeParse(body) : createTenantUserSchema.safeParse(body);
   if (!parsed.success) {
     const fields: Partial<Record<keyof NewUserForm, string>> = {};
     for (const issue of parsed.error.issues) {

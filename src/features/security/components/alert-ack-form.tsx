@@ -1,0 +1,78 @@
+/**
+ * Acknowledge a missed-check alert with a required note: a door_alert_acks
+ * insert through the offline core (cache row and outbox entry in one
+ * transaction), so it works offline and reaches other admins on sync.
+ */
+import { useId, useState } from 'react';
+import { insertRow, useRow, type TenantSync } from '../../../data';
+import { Button } from '../../../ui/button';
+import { inputClass } from '../../../ui/field';
+import { alertAckNoteSchema, alertAckValues, ACK_NOTE_MAX, type MissedCheckAlert } from '../../door-checks/index';
+
+function nameOf(user: Record<string, unknown> | undefined): string | null {
+  if (!user) return null;
+  const name = [user.first_name, user.last_name].filter((v) => typeof v === 'string' && v.trim()).join(' ');
+  return name || (typeof user.email === 'string' ? user.email : null);
+}
+
+export function AlertAckForm({ sync, alert, onDone }: { sync: TenantSync; alert: MissedCheckAlert; onDone: () => void }) {
+  const id = useId();
+  const me = useRow(sync.db, 'users', sync.db.binding.userId);
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const parsed = alertAckNoteSchema.safeParse(note);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Write a note');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      await insertRow(sync.db, 'door_alert_acks', alertAckValues(alert, parsed.data, { id: sync.db.binding.userId, name: nameOf(me) }));
+      onDone();
+    } catch (e) {
+      setError(`The acknowledgement was not saved: ${e instanceof Error ? e.message : String(e)}`);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="mt-2 space-y-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+        Note for door {alert.doorNumber}
+      </label>
+      <textarea
+        id={id}
+        className={inputClass}
+        rows={2}
+        maxLength={ACK_NOTE_MAX + 50}
+        value={note}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setNote(e.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" busy={busy}>
+          Save acknowledgement
+        </Button>
+        <Button type="button" size="sm" variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The missed-check alerts of this tenant from the local cache, live (works
+ * offline). Each door's latest check comes from the recent window of door
+ * logs (the one the Door Status board reads, or the board's own figures when
+ * the caller has them) and, only for doors with no check in that window, an
+ * indexed lookup of their newest log: never a scan of every log.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import { listDoorLogsBetween, listLatestChecksOf, useRows, type CacheRow, type TenantDb } from '../../../data';
+import {
+  buildMissedCheckAlerts,
+  isRealDoor,
+  latestCheckByDoor,
+  missedCheckPolicy,
+  splitAlerts,
+  useCheckInterval,
+  type MissedCheckAlert,
+  type MissedCheckPolicy,
+} from '../../door-checks/index';
+import { freshnessWindowStart } from '../door-status';
+import { useTrustedNow } from './use-trusted-now';
+
+export interface MissedCheckAlerts {
+  /** Open (unacknowledged) alerts, overdue only. */
+  overdue: MissedCheckAlert[];
+  /** Open (unacknowledged) alerts that escalated. */
+  escalated: MissedCheckAlert[];
+  /** Alerts an acknowledgement covers. */
+  acknowledged: MissedCheckAlert[];
+  policy: MissedCheckPolicy | null;
+  loading: boolean;
+}
+
+export interface MissedCheckSource {
+  /** The screen's trusted time, when it keeps one (the dashboard's tick). */
+  now?: Date;
+  /**
+   * What the screen reads already (the security dashboard: its doors and the
+   * Door Status board's latest checks), so nothing is read twice; while the
+   * screen is still loading them (undefined, null) the alerts wait.
+   */
+  shared?: { doors: readonly CacheRow[] | undefined; windowLatest: ReadonlyMap<string, number> | null };
+}
+
+const EMPTY: readonly never[] = [];
+
+export function useMissedCheckAlerts(db: TenantDb | null, source: MissedCheckSource = {}): MissedCheckAlerts {
+  const ticking = useTrustedNow(60_000);
+  const now = source.now ?? ticking;
+  const shared = source.shared ?? null;
+  const { hours, loading: intervalLoading } = useCheckInterval(db);
+  const settings = useRows(db, 'tenant_settings');
+  const ownDoors = useRows(shared ? null : db, 'doors');
+  const doors = shared ? shared.doors : ownDoors;
+  const acks = useRows(db, 'door_alert_acks');
+  const from = freshnessWindowStart(now, hours);
+  const own = !shared;
+  const windowLogs = useLiveQuery(() => (db && own ? listDoorLogsBetween(db, from, '\uffff') : undefined), [db, from, own]);
+  const sharedLatest = shared ? shared.windowLatest : null;
+  const windowLatest = useMemo(
+    () => (own ? (windowLogs ? latestCheckByDoor(windowLogs) : null) : sharedLatest),
+    [own, windowLogs, sharedLatest],
+  );
+
+  const missing = useMemo(() => {
+    if (!doors || !windowLatest) return null;
+    return doors
+      .filter((d) => !d.deleted_at && isRealDoor({ id: d.id, door_number: typeof d.door_number === 'string' ? d.door_number : null }))
+      .map((d) => d.id)
+      .filter((id) => !windowLatest.has(id));
+  }, [doors, windowLatest]);
+  const older = useLiveQuery(() => (db && missing ? listLatestChecksOf(db, missing) : undefined), [db, missing]);
+
+  const policy = useMemo(() => (settings ? missedCheckPolicy(settings, hours) : null), [settings, hours]);
+  const alerts = useMemo(() => {
+    if (!doors || !windowLatest || !older || !policy) return null;
+    const latest = new Map(windowLatest);
+    for (const [id, t] of older) latest.set(id, t);
+    return buildMissedCheckAlerts({ doors, latest, acks: acks ?? EMPTY, policy, now: now.getTime() });
+  }, [doors, windowLatest, older, policy, acks, now]);
+
+  const split = useMemo(() => splitAlerts(alerts ?? EMPTY), [alerts]);
+  return { ...split, policy, loading: alerts === null || acks === undefined || intervalLoading };
+}
