@@ -25,6 +25,7 @@ const SECTIONS: Section[] = [
   { name: 'field', file: 'field.ts', fn: 'runFieldBench' },
   { name: 'reports', file: 'reports.ts', fn: 'runReportsBench' },
   { name: 'platform', file: 'platform.ts', fn: 'runPlatformBench' },
+  { name: 'dashboard', file: 'dashboard.ts', fn: 'runDashboardBench' },
 ];
 
 async function main(): Promise<void> {
