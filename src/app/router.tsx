@@ -66,7 +66,10 @@ export const routes: RouteObject[] = [
       { path: 'tenant-login', lazy: async () => ({ Component: (await tenantAuth()).TenantDiscoveryPage }) },
       { path: 'tenant/:tenantSlug/login', lazy: async () => ({ Component: (await tenantAuth()).TenantLoginPage }) },
       { path: 'tenant/:tenantSlug/change-password', lazy: async () => ({ Component: (await tenantAuth()).ChangePasswordPage }) },
-      { path: 'tenant/:tenantSlug/accept-invite', lazy: async () => ({ Component: (await tenantAuth()).AcceptInvitePage }) },
+      {
+        path: 'tenant/:tenantSlug/accept-invite',
+        lazy: async () => ({ Component: (await (await tenantAuth()).loadAcceptInvitePage()).AcceptInvitePage }),
+      },
       {
         path: 'tenant/:tenantSlug/dashboard',
         loader: requireDashboard,

@@ -7,14 +7,8 @@
  * PostgreSQL with DATABASE_URL set.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildMissedCheckAlerts,
-  compareDoorNumbers,
-  missedCheckPolicy,
-  missedCheckStatus,
-  parseCheckInterval,
-  parseSettingInteger,
-} from '../../src/features/door-checks/index';
+import { compareDoorNumbers, parseCheckInterval, parseSettingInteger } from '../../src/features/door-checks/index';
+import { buildMissedCheckAlerts, missedCheckPolicy, missedCheckStatus } from '../../src/features/security/missed-check';
 import type { Project } from '../../supabase/local/project';
 import { BASE, MISSED_CHECK_FIXTURES, SETTING_FIXTURES } from '../support/missed-check-fixtures';
 import { ANON, attempt, insertSql, userClaims, type TestProjects, testProjects } from './helpers/db';

@@ -13,21 +13,15 @@ import {
   doorCheckFormSchema,
   doorLogStatusColor,
   doorLogValues,
-  dueDoors,
   findScannedDoor,
   isOpenAutoRecord,
   latestCheckByDoor,
-  logoPlacement,
   matchesDoorSearch,
-  officerCampus,
   overdueLabel,
   problemNoted,
-  QR_IMAGE,
-  qrPngFileName,
-  qrSheetFileName,
-  qrSheetLayout,
-  scanPath,
 } from '../../src/features/door-checks/model';
+import { dueDoors, officerCampus, scanPath } from '../../src/features/door-checks/rounds-model';
+import { logoPlacement, QR_IMAGE, qrPngFileName, qrSheetFileName, qrSheetLayout } from '../../src/features/door-checks/qr-layout';
 import { classifyCameraError } from '../../src/features/door-checks/components/qr-scanner';
 
 const H = 3_600_000;

@@ -1,20 +1,18 @@
 /**
- * The missed-check rule (src/features/door-checks/missed-check.ts) at every
+ * The missed-check rule (src/features/security/missed-check.ts) at every
  * boundary, on the fixtures tests/db/missed-check-alerts.test.ts also runs
  * through the SQL twin; the alert list's order and acknowledgements; and the
  * shared interval maths that keeps it and the Door Status tiles together.
  */
 import { describe, expect, it } from 'vitest';
+import { doorFreshness, dueAt, parseSettingInteger } from '../../src/features/door-checks/index';
 import {
   alertAckNoteSchema,
   buildMissedCheckAlerts,
-  doorFreshness,
-  dueAt,
   missedCheckPolicy,
   missedCheckStatus,
-  parseSettingInteger,
   splitAlerts,
-} from '../../src/features/door-checks/index';
+} from '../../src/features/security/missed-check';
 import { missedCheckSettingsSchema } from '../../src/features/security/missed-check-settings-schema';
 import { BASE, MISSED_CHECK_FIXTURES, SETTING_FIXTURES } from '../support/missed-check-fixtures';
 

@@ -1,7 +1,7 @@
 /** Pure rules of trusted time (decision 013): the device's learned offset and how flagged checks read. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { clockOffsetMs, learnServerTime, offsetFromSample, resetDeviceClock, trustedNow } from '../../src/data/device-clock';
-import { clockFlagText, deviceRecordedAt, humanDuration, serverReceivedAt } from '../../src/features/door-checks/index';
+import { clockFlagText, deviceRecordedAt, humanDuration, serverReceivedAt } from '../../src/lib/clock-flag';
 import { doorLogCsv, type DoorLogRow } from '../../src/features/security/model';
 import { doorLogPdfRows, joinDoorLogs } from '../../src/features/security/admin/door-log-report';
 

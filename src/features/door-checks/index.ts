@@ -16,5 +16,3 @@ export const downloadDoorQrPng: typeof QrImage.downloadDoorQrPng = async (...a) 
 export const printCampusQrSheet: typeof QrImage.printCampusQrSheet = async (...a) => (await qrImage()).printCampusQrSheet(...a);
 export type { DoorQrArt, SheetDoor } from './qr-image';
 export * from './model';
-export * from './clock-flag';
-export * from './missed-check';

@@ -78,7 +78,7 @@ export function doorFreshness(lastCheck: Date | null, intervalHours: number, now
  * When a door checked at `lastCheck` (ms) is due again: the end of its
  * check interval. The one place the interval becomes a time, shared by the
  * Door Status tiles (doorFreshness), the rounds list and the missed-check
- * alerts (missed-check.ts), so they cannot disagree about when a door is due.
+ * alerts (security/missed-check.ts), so they cannot disagree about when a door is due.
  */
 export function dueAt(lastCheck: number, intervalHours: number): number {
   return lastCheck + intervalHours * HOUR_MS;
@@ -237,52 +237,6 @@ export function latestCheckByDoor(logs: readonly LogLike[]): Map<string, number>
   return latest;
 }
 
-export interface DueDoor<D> {
-  door: D;
-  lastCheck: number | null;
-  freshness: Freshness;
-  /** ms past the end of the interval (negative: still inside it); Infinity when never checked. */
-  overdueMs: number;
-}
-
-/**
- * Doors that are due (Needs Check or Check Soon), the most overdue first:
- * never-checked doors, then by how long ago their interval ended; ties in
- * door order.
- */
-export function dueDoors<D extends { id: string; door_number?: unknown }>(
-  doors: readonly D[],
-  latest: ReadonlyMap<string, number>,
-  intervalHours: number,
-  now: Date,
-): DueDoor<D>[] {
-  const out: DueDoor<D>[] = [];
-  for (const door of doors) {
-    if (
-      !isRealDoor({
-        id: door.id,
-        door_number: typeof door.door_number === 'string' ? door.door_number : null,
-      })
-    )
-      continue;
-    const last = latest.get(door.id) ?? null;
-    const freshness = doorFreshness(last === null ? null : new Date(last), intervalHours, now);
-    if (freshness !== 'needs-check' && freshness !== 'check-soon') continue;
-    const overdueMs = last === null ? Number.POSITIVE_INFINITY : now.getTime() - dueAt(last, intervalHours);
-    out.push({ door, lastCheck: last, freshness, overdueMs });
-  }
-  return out.sort((a, b) => {
-    if (a.overdueMs === b.overdueMs) return compareDoorNumbersSafe(a.door.door_number, b.door.door_number);
-    if (a.overdueMs === Number.POSITIVE_INFINITY) return -1;
-    if (b.overdueMs === Number.POSITIVE_INFINITY) return 1;
-    return b.overdueMs - a.overdueMs;
-  });
-}
-
-function compareDoorNumbersSafe(a: unknown, b: unknown): number {
-  return compareDoorNumbersImpl(String(a ?? ''), String(b ?? ''));
-}
-
 /** "3 h overdue", "due in 40 min", "never checked". */
 export function overdueLabel(overdueMs: number): string {
   if (overdueMs === Number.POSITIVE_INFINITY) return 'Never checked';
@@ -321,106 +275,4 @@ export function findScannedDoor<D extends { id: string; door_number?: unknown; c
       (d) => typeof d.door_number === 'string' && d.door_number.trim().toLowerCase() === number && campusIds.has(String(d.campus_id)),
     ) ?? null
   );
-}
-
-/**
- * The officer's campus for their rounds: the one they chose, if it still
- * exists; else the campus of their latest check; else the first campus.
- */
-export function officerCampus(
-  chosen: string | null,
-  campuses: readonly { id: string }[],
-  myChecksNewestFirst: readonly Row[],
-  doorById: ReadonlyMap<string, Row>,
-): string | null {
-  if (chosen && campuses.some((c) => c.id === chosen)) return chosen;
-  for (const check of myChecksNewestFirst) {
-    const campus = doorById.get(String(check.door_id))?.campus_id;
-    if (typeof campus === 'string' && campuses.some((c) => c.id === campus)) return campus;
-  }
-  return campuses[0]?.id ?? null;
-}
-
-/** The scan screen of a tenant (src/lib/roles' tenantPath has no 'scan' screen yet). */
-export function scanPath(slug: string, doorId?: string): string {
-  const base = `/tenant/${encodeURIComponent(slug)}/scan`;
-  return doorId ? `${base}?door=${encodeURIComponent(doorId)}` : base;
-}
-
-/** Spec §9: QR images are 600x600, margin 4, highest error correction, black on white. */
-export const QR_IMAGE = {
-  size: 600,
-  margin: 4,
-  errorCorrectionLevel: 'H',
-  dark: '#000000',
-  light: '#ffffff',
-  logoSize: 200,
-  logoBackdrop: 216,
-} as const;
-
-/** Where the optional logo goes: a white square of 216 with the 200 logo, both centred. */
-export function logoPlacement(size: number = QR_IMAGE.size): {
-  backdrop: { x: number; y: number; size: number };
-  logo: { x: number; y: number; size: number };
-} {
-  const b = QR_IMAGE.logoBackdrop;
-  const l = QR_IMAGE.logoSize;
-  return {
-    backdrop: { x: (size - b) / 2, y: (size - b) / 2, size: b },
-    logo: { x: (size - l) / 2, y: (size - l) / 2, size: l },
-  };
-}
-
-function fileSafe(text: string): string {
-  return (
-    text
-      .normalize('NFKD')
-      .replace(/[^\w.-]+/g, '-')
-      .replace(/-+/g, '-')
-      .replace(/^-|-$/g, '')
-      .toLowerCase() || 'door'
-  );
-}
-
-export function qrPngFileName(payload: DoorQrPayload): string {
-  return `qr-${fileSafe(payload.campus)}-${fileSafe(payload.door_number)}.png`;
-}
-
-export function qrSheetFileName(campusName: string): string {
-  return `qr-codes-${fileSafe(campusName)}.pdf`;
-}
-
-export interface SheetCell {
-  page: number;
-  x: number;
-  y: number;
-  size: number;
-  /** Baseline of the door number under the code. */
-  labelY: number;
-}
-
-/**
- * A campus label sheet in millimetres (US Letter, 215.9 x 279.4): 3 codes
- * of 55 mm per row, 4 rows per page, the door number under each code.
- */
-export function qrSheetLayout(count: number, page = { width: 215.9, height: 279.4 }, cols = 3, rows = 4, size = 55): SheetCell[] {
-  const label = 8;
-  const headerH = 18;
-  const gapX = (page.width - cols * size) / (cols + 1);
-  const gapY = (page.height - headerH - rows * (size + label)) / (rows + 1);
-  const perPage = cols * rows;
-  return Array.from({ length: count }, (_, i) => {
-    const n = i % perPage;
-    const col = n % cols;
-    const row = Math.floor(n / cols);
-    const x = gapX + col * (size + gapX);
-    const y = headerH + gapY + row * (size + label + gapY);
-    return {
-      page: Math.floor(i / perPage),
-      x,
-      y,
-      size,
-      labelY: y + size + 5.5,
-    };
-  });
 }

@@ -3,16 +3,8 @@
  * qrcode and jspdf libraries are imported when a code is made, never with
  * the screens that offer the buttons.
  */
-import {
-  compareDoorNumbers,
-  encodeDoorQr,
-  logoPlacement,
-  QR_IMAGE,
-  qrPngFileName,
-  qrSheetFileName,
-  qrSheetLayout,
-  type DoorQrPayload,
-} from './model';
+import { compareDoorNumbers, encodeDoorQr, type DoorQrPayload } from './model';
+import { logoPlacement, QR_IMAGE, qrPngFileName, qrSheetFileName, qrSheetLayout } from './qr-layout';
 
 /** What a door's code is drawn with (spec §5): its logo, or an uploaded QR image that replaces generation. */
 export interface DoorQrArt {

@@ -19,15 +19,13 @@ import {
   checkIntervalLabel,
   DOOR_STATUS_LABEL,
   doorLogStatusColor,
-  dueDoors,
   FRESHNESS_LABEL,
   latestCheckByDoor,
-  officerCampus,
   overdueLabel,
-  scanPath,
   timeOf,
   type DoorStatus,
 } from './model';
+import { dueDoors, officerCampus, scanPath } from './rounds-model';
 
 const RECENT = 10;
 const DUE_SHOWN = 30;

@@ -1,6 +1,6 @@
 /** What the missed-check threshold form accepts: whole percentages within the ranges the rule reads. */
 import { z } from 'zod';
-import { ESCALATE_PERCENT_RANGE, GRACE_PERCENT_RANGE } from '../door-checks/index';
+import { ESCALATE_PERCENT_RANGE, GRACE_PERCENT_RANGE } from './missed-check';
 
 const percent = (min: number, max: number, what: string) => {
   const range = `${what} must be a whole number from ${min} to ${max}`;

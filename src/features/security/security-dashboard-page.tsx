@@ -26,7 +26,6 @@ import { cx } from '../../ui/cx';
 import { Loading } from '../../ui/loading';
 import { Modal } from '../../ui/modal';
 import {
-  clockFlagText,
   DOOR_STATUS_LABEL,
   downloadDoorQrPng,
   FRESHNESS_LABEL,
@@ -34,6 +33,7 @@ import {
   useCheckInterval,
   type DoorStatus,
 } from '../door-checks/index';
+import { clockFlagText } from '../../lib/clock-flag';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { DoorStatusTab } from './components/door-status-tab';
 import { SummaryCards, type SummaryKey } from './components/summary-cards';

@@ -2,5 +2,6 @@
 export { TenantDiscoveryPage } from './pages/tenant-discovery-page';
 export { TenantLoginPage } from './pages/tenant-login-page';
 export { ChangePasswordPage } from './pages/change-password-page';
-export { AcceptInvitePage } from './pages/accept-invite-page';
+// A chunk of its own: bundled with the shell it would ride along on every tenant screen, the scan path included.
+export const loadAcceptInvitePage = () => import('./pages/accept-invite-page');
 export { TenantShell, useTenantRoute, type TenantRouteData, type TenantShellProps } from './components/tenant-shell';

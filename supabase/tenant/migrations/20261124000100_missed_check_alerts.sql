@@ -1,6 +1,6 @@
 -- Missed-check alerts (issue 12, DESIGN §11, docs/decisions/021).
 --
--- The rule of src/features/door-checks/missed-check.ts in SQL, so a digest
+-- The rule of src/features/security/missed-check.ts in SQL, so a digest
 -- computed here agrees with the screens (tests/db/missed-check-alerts.test.ts
 -- runs both on the same fixtures):
 --   overdue    at >= last check + interval x (100 + grace) %

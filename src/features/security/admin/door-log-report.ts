@@ -4,7 +4,7 @@
  * filtered with doorLogPredicate. Newest first. The filters used are also
  * described in words for the PDF.
  */
-import { clockFlagText, deviceRecordedAt, serverReceivedAt } from '../../door-checks/index';
+import { clockFlagText, deviceRecordedAt, serverReceivedAt } from '../../../lib/clock-flag';
 import type { DoorLogFilter, DoorLogRow } from '../model';
 import { DOOR_LOG_CSV_COLUMNS } from '../model';
 

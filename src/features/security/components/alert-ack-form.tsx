@@ -7,7 +7,7 @@ import { useId, useState } from 'react';
 import { insertRow, useRow, type TenantSync } from '../../../data';
 import { Button } from '../../../ui/button';
 import { inputClass } from '../../../ui/field';
-import { alertAckNoteSchema, alertAckValues, ACK_NOTE_MAX, type MissedCheckAlert } from '../../door-checks/index';
+import { alertAckNoteSchema, alertAckValues, ACK_NOTE_MAX, type MissedCheckAlert } from '../missed-check';
 
 function nameOf(user: Record<string, unknown> | undefined): string | null {
   if (!user) return null;

@@ -8,7 +8,7 @@ import { useRows, type CacheRow, type TenantSync } from '../../../data';
 import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
 import { Modal } from '../../../ui/modal';
-import { compareAlerts } from '../../door-checks/index';
+import { compareAlerts } from '../missed-check';
 import { useMissedCheckAlerts } from '../hooks/use-missed-check-alerts';
 import { MissedCheckList } from './missed-check-list';
 

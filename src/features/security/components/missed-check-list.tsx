@@ -6,7 +6,8 @@ import { useState } from 'react';
 import type { TenantSync } from '../../../data';
 import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
-import { overdueLabel, type AlertAck, type MissedCheckAlert } from '../../door-checks/index';
+import { overdueLabel } from '../../door-checks/index';
+import { type AlertAck, type MissedCheckAlert } from '../missed-check';
 import { AlertAckForm } from './alert-ack-form';
 
 export const LEVEL_BADGE = {

@@ -18,7 +18,7 @@ import {
   GRACE_PERCENT_RANGE,
   parseEscalatePercent,
   parseGracePercent,
-} from '../../door-checks/index';
+} from '../missed-check';
 import { useIntervalEdit } from '../hooks/use-interval-edit';
 import { missedCheckSettingsSchema } from '../missed-check-settings-schema';
 

@@ -8,16 +8,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { listDoorLogsBetween, listLatestChecksOf, useRows, type CacheRow, type TenantDb } from '../../../data';
-import {
-  buildMissedCheckAlerts,
-  isRealDoor,
-  latestCheckByDoor,
-  missedCheckPolicy,
-  splitAlerts,
-  useCheckInterval,
-  type MissedCheckAlert,
-  type MissedCheckPolicy,
-} from '../../door-checks/index';
+import { isRealDoor, latestCheckByDoor, useCheckInterval } from '../../door-checks/index';
+import { buildMissedCheckAlerts, missedCheckPolicy, splitAlerts, type MissedCheckAlert, type MissedCheckPolicy } from '../missed-check';
 import { freshnessWindowStart } from '../door-status';
 import { useTrustedNow } from './use-trusted-now';
 

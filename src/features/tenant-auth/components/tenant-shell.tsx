@@ -3,9 +3,10 @@ import { Link, useLoaderData } from 'react-router-dom';
 import { getCachedOrganization, type TenantProfile } from '../../../data';
 import { organizationLabel } from '../../../lib/organizations';
 import { normalizeRole, tenantPath } from '../../../lib/roles';
-import { SupportBanner } from './support-banner';
-
 const TenantSyncControls = lazy(() => import('./tenant-sync-controls'));
+// Its own chunk: statically it would share one with the sign-in pages and
+// carry their form library onto every tenant screen, the scan path included.
+const SupportBanner = lazy(() => import('./support-banner').then((m) => ({ default: m.SupportBanner })));
 
 const ROLE_LABELS: Record<string, string> = {
   super_admin: 'Super Admin',
@@ -55,7 +56,9 @@ export function TenantShell({ title, subtitle, headerExtra, children }: TenantSh
   const role = normalizeRole(profile?.role);
   return (
     <div className="min-h-screen bg-slate-50">
-      <SupportBanner key={slug} slug={slug} />
+      <Suspense fallback={null}>
+        <SupportBanner key={slug} slug={slug} />
+      </Suspense>
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <div className="min-w-0">

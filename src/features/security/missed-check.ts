@@ -11,7 +11,7 @@
  */
 import { z } from 'zod/mini';
 
-import { compareDoorNumbers, dueAt, isRealDoor, parseSettingInteger, timeOf, type Row } from './model';
+import { compareDoorNumbers, dueAt, isRealDoor, parseSettingInteger, timeOf, type Row } from '../door-checks/index';
 
 export const GRACE_PERCENT_KEY = 'missed_check_grace_percent';
 export const ESCALATE_PERCENT_KEY = 'missed_check_escalate_percent';
