@@ -14,6 +14,7 @@
  * the server meanwhile.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { tenantHealth } from '../supabase/functions/_shared/health';
 import { launchThroughProxy, startLocal, startProxy, waitForServiceWorker, type Local, type Proxy } from './network-cut';
 import { chooseOrganization, expectNoSeriousA11yViolations, fillCredentials, LINCOLN, PASSWORD, signInSettled } from './support';
 
@@ -41,7 +42,27 @@ async function expectedTiles() {
     vehicles: await tenantNumber('select count(*) as n from public.vehicles where deleted_at is null'),
     activeVehicles: await tenantNumber('select count(*) as n from public.vehicles where deleted_at is null and active'),
     users: await tenantNumber('select count(*) as n from public.users where deleted_at is null and (is_organization_user or is_admin)'),
+    health: await expectedHealth(),
   };
+}
+
+/** The overall health the tile must show, by the shared rule over what the tenant's database holds (spec §3, §9). */
+async function expectedHealth(): Promise<number> {
+  const n = (sql: string) => tenantNumber(sql);
+  return tenantHealth({
+    doors: await n('select count(*) as n from public.doors where deleted_at is null'),
+    doorsOperational: await n("select count(*) as n from public.doors where deleted_at is null and status = 'operational'"),
+    maintenance: await n('select count(*) as n from public.maintenance_records'),
+    maintenanceOpen: await n(
+      "select count(*) as n from public.maintenance_records where status not in ('resolved', 'completed', 'closed')",
+    ),
+    incidents: await n('select count(*) as n from public.incidents where deleted_at is null'),
+    incidentsOpen: await n("select count(*) as n from public.incidents where deleted_at is null and status not in ('resolved', 'closed')"),
+    users: await n('select count(*) as n from public.users where deleted_at is null and (is_organization_user or is_admin)'),
+    usersActive30d: await n(
+      "select count(*) as n from public.users where deleted_at is null and (is_organization_user or is_admin) and active and last_sign_in_at > now() - interval '30 days'",
+    ),
+  }).score;
 }
 
 async function signInTenant(email: string): Promise<Page> {
@@ -65,7 +86,7 @@ async function expectTiles(page: Page, t: Awaited<ReturnType<typeof expectedTile
   await expect(tile(page, 'Security')).toContainText(`${t.operational} of ${t.doors} doors operational`);
   await expect(tile(page, 'Transportation')).toContainText(`${t.activeVehicles} of ${t.vehicles} vehicles active`);
   await expect(tile(page, 'Users')).toContainText(String(t.users));
-  await expect(tile(page, 'System Health')).toContainText(/\d+%/);
+  await expect(tile(page, 'System Health')).toContainText(`${t.health}%`);
 }
 
 const featureCards = (page: Page) => page.getByRole('region', { name: 'Feature Access' });

@@ -3,6 +3,7 @@
  * functions (tests, loaders) that the live-query hooks wrap. Soft-deleted
  * rows are removed from the cache on pull, so nothing here filters them.
  */
+import Dexie from 'dexie';
 import type { TenantDb } from './local-db';
 import type { CacheRow } from './outbox-types';
 import type { SyncedTable } from './sync-tables';
@@ -50,8 +51,24 @@ export function listNewest(db: TenantDb, table: NewestTable, limit: number): Pro
 /**
  * Rows whose indexed `index` holds none of `values` (open work orders by
  * status, say), read through the index: a cache of 20,000 mostly resolved
- * records yields only the few still open.
+ * records yields only the few still open. Read as the ranges between the
+ * excluded values, each one bulk read (Dexie's noneOf walks a cursor, one
+ * round trip per row).
  */
-export function listRowsWhereNoneOf(db: TenantDb, table: SyncedTable, index: string, values: readonly string[]): Promise<CacheRow[]> {
-  return db.cache(table).where(index).noneOf([...values]).toArray();
+export async function listRowsWhereNoneOf(db: TenantDb, table: SyncedTable, index: string, values: readonly string[]): Promise<CacheRow[]> {
+  const cuts = [...new Set(values)].sort();
+  const t = db.cache(table);
+  const ranges = cuts.map((v, i) =>
+    t
+      .where(index)
+      .between(i === 0 ? Dexie.minKey : cuts[i - 1], v, i === 0, false)
+      .toArray(),
+  );
+  ranges.push(
+    t
+      .where(index)
+      .above(cuts[cuts.length - 1] ?? Dexie.minKey)
+      .toArray(),
+  );
+  return (await Promise.all(ranges)).flat();
 }

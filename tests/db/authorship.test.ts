@@ -112,6 +112,17 @@ describe('door_alert_acks.acknowledged_by and acknowledged_by_name', () => {
     const o = await insertAs('security_admin', 'door_alert_acks', { ...body(), note: '   ' }, 'id');
     expect(o).toMatchObject({ kind: 'error', code: '23514' });
   });
+
+  it('an ack may not claim an escalation before it happens (the server judges the episode it names by its own clock)', async () => {
+    // The default policy: a 24 h interval, overdue at 125 % (30 h), escalated at 200 % (48 h).
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    const ack = (h: number, level: string) =>
+      insertAs('security_admin', 'door_alert_acks', { ...body(), last_check_at: hoursAgo(h), level }, 'level');
+    expect(await ack(1, 'escalated')).toMatchObject({ kind: 'error', code: '23514' });
+    expect(await ack(31, 'escalated')).toMatchObject({ kind: 'error', code: '23514' });
+    expect(row0(await ack(31, 'overdue'))).toEqual({ level: 'overdue' });
+    expect(row0(await ack(49, 'escalated'))).toEqual({ level: 'escalated' });
+  });
 });
 
 describe('incidents.reported_by and reported_by_name', () => {

@@ -119,10 +119,16 @@ function Dashboard({ sync, slug, role }: { sync: TenantSync; slug: string; role:
       {support && <AdminDiagnostics slug={slug} />}
       <SummaryTiles
         figures={figures}
-        health={health.summary ? { percentage: health.summary.overall.percentage, status: health.summary.overall.status } : null}
+        health={
+          health.summary
+            ? { percentage: health.summary.overall.percentage, status: health.summary.overall.status }
+            : health.error
+              ? { failed: health.error }
+              : null
+        }
         onOpenHealth={() => setHealthOpen(true)}
       />
-      {superAdmin && <EscalatedAlertsCard sync={sync} />}
+      {superAdmin && doors && <EscalatedAlertsCard sync={sync} doors={doors} />}
       <FeatureCards
         slug={slug}
         cards={featureCards(role, features.effective)}

@@ -132,11 +132,36 @@ create function public.door_alert_acks_authorship() returns trigger
 language plpgsql
 set search_path = ''
 as $$
+declare
+  judged text;
 begin
   new.note := btrim(new.note);
   if public.is_api_caller() then
     new.acknowledged_by := auth.uid();
     new.acknowledged_by_name := public.session_user_name();
+    -- An ack may not claim an escalation before it happened: that would keep
+    -- the door from super admins. (An early overdue-level ack hides nothing
+    -- from them; it covers the overdue alert only, in the acknowledged list.)
+    -- Judged by the server's clock when the ack arrives; within one check
+    -- episode the level only rises, so an ack written offline still passes.
+    -- (anon may not judge; the insert policy refuses it anyway.)
+    if current_user::text <> 'authenticated' then
+      return new;
+    end if;
+    select public.missed_check_level(
+             new.last_check_at,
+             public.setting_integer((select s.setting_value from public.tenant_settings s
+                                      where s.setting_key = 'check_interval_hours' and s.deleted_at is null), 1, 168, 24),
+             public.setting_integer((select s.setting_value from public.tenant_settings s
+                                      where s.setting_key = 'missed_check_grace_percent' and s.deleted_at is null), 0, 400, 25),
+             public.setting_integer((select s.setting_value from public.tenant_settings s
+                                      where s.setting_key = 'missed_check_escalate_percent' and s.deleted_at is null), 100, 1000, 200),
+             now())
+      into judged;
+    if new.level = 'escalated' and judged <> 'escalated' then
+      raise exception 'This door''s check is not %: there is nothing to acknowledge at that level', new.level
+        using errcode = '23514';
+    end if;
   end if;
   return new;
 end;

@@ -58,7 +58,7 @@ export function MissedCheckAlertsButton({
         variant={openCount === 0 ? 'secondary' : 'danger'}
         size="sm"
         onClick={() => setOpen(true)}
-        aria-label={`Missed-check alerts: ${openCount} overdue, ${alerts.escalated.length} escalated, ${alerts.acknowledged.length} acknowledged`}
+        aria-label={`Missed-check alerts: ${openCount} overdue (${alerts.escalated.length} of them escalated), ${alerts.acknowledged.length} acknowledged`}
         data-testid="missed-check-count"
       >
         {label}

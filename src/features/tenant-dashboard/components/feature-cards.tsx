@@ -18,7 +18,7 @@ function Card({ title, text, to, state }: { title: string; text: string; to: str
           <span className="mt-1 block text-sm text-slate-600">{text}</span>
         </Link>
       ) : (
-        <div className={`${card} border-dashed border-slate-300 bg-slate-50`} aria-disabled="true">
+        <div className={`${card} border-dashed border-slate-300 bg-slate-50`} role="group" aria-label={`${title}: not enabled`}>
           <span className="block text-lg font-semibold text-slate-600">{title}</span>
           <span className="mt-1 block text-sm text-slate-600">Not included in your plan.</span>
           <Link to="/pricing" className="mt-3 inline-block text-sm font-semibold text-blue-800 underline-offset-4 hover:underline">
@@ -67,7 +67,7 @@ export function FeatureCards({
       {source === 'cache' && fetchedAt && (
         <p className="text-sm text-slate-600">Features as the server last said, {formatAge(now - Date.parse(fetchedAt))} ago.</p>
       )}
-      {source === 'default' && <p className="text-sm text-slate-600">Features could not be loaded; showing the standard set.</p>}
+      {source === 'default' && <p className="text-sm text-slate-600">Failed to fetch feature flags; showing the standard set.</p>}
       <ul className="grid gap-3 sm:grid-cols-3">
         <Card title="Security" text="Doors, checks, incidents and campuses." to={tenantPath(slug, 'security')} state="open" />
         <Card

@@ -2,10 +2,7 @@ import type { ReactNode } from 'react';
 import { cx } from '../../../ui/cx';
 import { ofTotal, type DashboardFigures } from '../dashboard-model';
 
-export interface HealthTile {
-  percentage: number;
-  status: string;
-}
+export type HealthTile = { percentage: number; status: string } | { failed: string };
 
 function Tile({ label, value, detail, onClick }: { label: string; value: ReactNode; detail: ReactNode; onClick?: () => void }) {
   const body = (
@@ -59,8 +56,8 @@ export function SummaryTiles({
       <Tile label="Users" value={figures ? figures.users.toLocaleString() : dash} detail="organization users" />
       <Tile
         label="System Health"
-        value={health ? `${health.percentage}%` : dash}
-        detail={health ? <span className="capitalize">{health.status}</span> : 'Loading…'}
+        value={!health ? dash : 'failed' in health ? '—' : `${health.percentage}%`}
+        detail={!health ? 'Loading…' : 'failed' in health ? health.failed : <span className="capitalize">{health.status}</span>}
         onClick={onOpenHealth}
       />
     </ul>
