@@ -15,7 +15,18 @@ export { trustedNow, clockOffsetMs } from './device-clock';
 export { openTenantDb, tenantDbName, TenantDb, TenantMismatchError, type TenantBinding } from './local-db';
 export type { CacheRow, OutboxEntry, OutboxOp, RejectedEntry, SyncState } from './outbox-types';
 export { recordDoorCheck, insertRow, upsertRow, updateRow, softDeleteRow, AppendOnlyError, type DoorCheckInput } from './repositories';
-export { getRow, listRows, countRows, listDoorsByCampus, listDoorLogsByDoor, listDoorLogsBetween, listMaintenanceByDoor, listNewest, listRowsWhereNoneOf, type NewestTable } from './queries';
+export {
+  getRow,
+  listRows,
+  countRows,
+  listDoorsByCampus,
+  listDoorLogsByDoor,
+  listDoorLogsBetween,
+  listMaintenanceByDoor,
+  listNewest,
+  listRowsWhereNoneOf,
+  type NewestTable,
+} from './queries';
 // Missed-check alerts: latest checks of doors with none in the recent window (issue 12).
 export { listLatestChecksOf } from './latest-checks';
 export { useRows, useRow, useDoorsByCampus, useDoorLogsByDoor, useSyncStates } from './live-queries';
@@ -54,7 +65,14 @@ export { useTenantSync, type TenantSyncState } from './use-tenant-sync';
 export { readRemembered, remember, type Remembered } from './local-meta';
 // The product API as staff screens call it, the platform's tenant list, and
 // /tenant-config's development-only tenant configuration.
-export { callProductApi, callTenantProductApi, ProductApiError, PRODUCT_API_MESSAGES, type ProductApiIssue, type ProductApiOptions } from './product-api';
+export {
+  callProductApi,
+  callTenantProductApi,
+  ProductApiError,
+  PRODUCT_API_MESSAGES,
+  type ProductApiIssue,
+  type ProductApiOptions,
+} from './product-api';
 export { listPlatformTenants, getStaffEmails, type PlatformTenant, type TenantListRow } from './platform-tenants';
 // Staff tools (issue 11): the door-troubleshooting read and audited support sessions.
 export { fetchStaffTenantDoors, type StaffDoor, type StaffDoorsAnswer, type StaffMaintenance } from './staff-doors-api';
