@@ -6,13 +6,12 @@
  * check is older than that is Needs Check whatever the check said.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   countRows,
   getCachedOrganization,
   listDoorLogsBetween,
-  trustedNow,
   useDoorLogsByDoor,
   useRows,
   useTenantSync,
@@ -35,6 +34,8 @@ import {
 } from '../door-checks/index';
 import { clockFlagText } from '../../lib/clock-flag';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
+// Freshness is judged on the server's clock (decision 013), as the checks' times are.
+import { useTrustedNow } from './hooks/use-trusted-now';
 import { DoorStatusTab } from './components/door-status-tab';
 import { SummaryCards, type SummaryKey } from './components/summary-cards';
 import {
@@ -90,19 +91,9 @@ export function SecurityDashboardPage() {
   );
 }
 
-function useNow(everyMs: number): Date {
-  // Freshness is judged on the server's clock (decision 013), as the checks' times are.
-  const [now, setNow] = useState(() => new Date(trustedNow()));
-  useEffect(() => {
-    const t = setInterval(() => setNow(new Date(trustedNow())), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs]);
-  return now;
-}
-
 export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolean }) {
   const db = sync.db;
-  const now = useNow(60_000);
+  const now = useTrustedNow(60_000);
   const { hours, loading: intervalLoading } = useCheckInterval(db);
   const from = freshnessWindowStart(now, hours);
   const campuses = useRows(db, 'campus');

@@ -8,6 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { listNewest, readSupportSession, useRows, useSyncStates, useTenantSync, type TenantSync } from '../../data';
+import { useNow } from '../../lib/use-now';
 import { normalizeRole, tenantPath, type TenantRole } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
 import { Loading } from '../../ui/loading';
@@ -64,18 +65,9 @@ function useSupportSession(slug: string): boolean {
   return support;
 }
 
-function useMinuteClock(): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(t);
-  }, []);
-  return now;
-}
-
 function Dashboard({ sync, slug, role }: { sync: TenantSync; slug: string; role: TenantRole }) {
   const db = sync.db;
-  const now = useMinuteClock();
+  const now = useNow(60_000);
   const reachable = useServerReachable(sync);
   const support = useSupportSession(slug);
   const [healthOpen, setHealthOpen] = useState(false);

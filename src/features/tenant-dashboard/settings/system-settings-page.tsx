@@ -4,10 +4,11 @@
  * security dashboard's own controls (written through the offline core);
  * features and the support access history come from the product API.
  */
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { useTenantSync, type TenantSync } from '../../../data';
 import { tenantPath } from '../../../lib/roles';
+import { useNow } from '../../../lib/use-now';
 import { Alert } from '../../../ui/alert';
 import { Loading } from '../../../ui/loading';
 import { CheckIntervalSelect, loadSecurityAdmin, MissedCheckSettings } from '../../security/index';
@@ -38,11 +39,7 @@ export function SystemSettingsPage() {
 
 function Settings({ sync }: { sync: TenantSync }) {
   const features = useTenantFeatures(sync);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 60_000);
-    return () => clearInterval(t);
-  }, []);
+  const now = useNow(60_000);
   return (
     <div className="space-y-10">
       <section aria-labelledby="door-checks-settings" className="space-y-4">

@@ -5,6 +5,7 @@
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { describeListAge, useRows, useSyncStates, type TenantDb, type TenantOwnUsersApi, type TenantUser } from '../../../data';
+import { useNow } from '../../../lib/use-now';
 import { useOnline } from '../../../lib/use-online';
 import { loadFailure } from '../../../ui/user-admin';
 import { sortUsers, userFromCacheRow } from './users-list';
@@ -24,15 +25,6 @@ export interface UsersListView {
 }
 
 const NEVER_SYNCED = 'Not yet synced to this device';
-
-function useNow(everyMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(t);
-  }, [everyMs]);
-  return now;
-}
 
 export function useUsersList(db: TenantDb | null, api: TenantOwnUsersApi, company: string): UsersListView {
   const online = useOnline();
