@@ -62,7 +62,8 @@ test('a signed-in officer reopens the app and moves between screens offline', as
   await expect(page.getByText('Daniel Reyes')).toBeVisible();
   await page.getByRole('link', { name: 'Lincoln ISD' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
-  await page.getByRole('link', { name: 'Security' }).click();
+  // The header's link: the Feature Access card is also named Security once the features load.
+  await page.getByRole('link', { name: 'Security Dashboard', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Security Dashboard' })).toBeVisible();
   // The deep link page opens offline from the cached organization record.
   await page.goto('/tenant/lincoln-isd/rounds');
