@@ -30,6 +30,8 @@ type State =
 export const OFFLINE_INVITE_MESSAGE =
   'You are offline. Accepting an invitation needs a connection; it will continue once you are back online.';
 
+const QUIET_RETRY_DELAYS_MS = [500, 1500, 3000];
+
 interface ChoosePasswordInput {
   password: string;
   confirm: string;
@@ -51,6 +53,8 @@ export function AcceptInvitePage() {
   const [state, setState] = useState<State>(fragment.kind === 'error' ? { status: 'invalid' } : { status: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const started = useRef(false);
+  // A connection that has just come back often fails its first requests; those are retried quietly before asking the user.
+  const quietRetries = useRef(0);
 
   useEffect(() => {
     if (location.hash) void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
@@ -59,8 +63,14 @@ export function AcceptInvitePage() {
   useEffect(() => {
     if (fragment.kind === 'error' || started.current || !online) return;
     started.current = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const retryLater = (message: string) => {
       started.current = false;
+      if (quietRetries.current < QUIET_RETRY_DELAYS_MS.length) {
+        const delay = QUIET_RETRY_DELAYS_MS[quietRetries.current++];
+        timer = setTimeout(() => setAttempt((n) => n + 1), delay);
+        return;
+      }
       setState({ status: 'failed', message });
     };
     void (async () => {
@@ -81,6 +91,7 @@ export function AcceptInvitePage() {
       if (session && profile && acceptingUser(tenantSlug) === profile.id) setState({ status: 'ready', organization, profile });
       else setState({ status: 'invalid' });
     })();
+    return () => clearTimeout(timer);
   }, [fragment, online, tenantSlug, attempt]);
 
   if (state.status === 'invalid') {
@@ -103,7 +114,14 @@ export function AcceptInvitePage() {
         ) : state.status === 'failed' ? (
           <div className="space-y-4">
             <Alert tone="error">{state.message}</Alert>
-            <Button type="button" className="w-full" onClick={() => setAttempt((n) => n + 1)}>
+            <Button
+              type="button"
+              className="w-full"
+              onClick={() => {
+                quietRetries.current = 0;
+                setAttempt((n) => n + 1);
+              }}
+            >
               Try again
             </Button>
           </div>
