@@ -71,6 +71,30 @@ export const LOCAL_SCHEMA: readonly LocalSchemaVersion[] = [
       meta: 'key',
     },
   },
+  {
+    // The dashboard's counts from indexes (issue 12): doors by status, work
+    // orders by priority and status. New indexes only; Dexie builds them from the rows.
+    version: 3,
+    stores: {
+      campus: 'id, updated_at',
+      doors: 'id, campus_id, door_number, updated_at, status',
+      conditions: 'id, door_id, created_at',
+      door_log: 'id, [door_id+created_at], created_at, user_id',
+      maintenance_records: 'id, door_id, status, created_at, [priority+status]',
+      incidents: 'id, status, created_at',
+      tenant_settings: 'id, setting_key',
+      users: 'id, email, role',
+      vehicles: 'id, vehicle_number',
+      bus_drivers: 'id, last_name',
+      parking_permits: 'id, created_at',
+      parking_violations: 'id, created_at',
+      door_alert_acks: 'id, door_id, created_at',
+      outbox: '++seq, [table+row_id], created_at',
+      rejected: '++id, [table+row_id]',
+      sync_state: 'table',
+      meta: 'key',
+    },
+  },
 ];
 
 export interface TenantBinding {

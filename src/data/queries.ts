@@ -3,7 +3,7 @@
  * functions (tests, loaders) that the live-query hooks wrap. Soft-deleted
  * rows are removed from the cache on pull, so nothing here filters them.
  */
-import Dexie from 'dexie';
+import Dexie, { type IndexableType } from 'dexie';
 import type { TenantDb } from './local-db';
 import type { CacheRow } from './outbox-types';
 import type { SyncedTable } from './sync-tables';
@@ -18,6 +18,35 @@ export function listRows(db: TenantDb, table: SyncedTable): Promise<CacheRow[]> 
 
 export function countRows(db: TenantDb, table: SyncedTable): Promise<number> {
   return db.cache(table).count();
+}
+
+/** The rows of these ids that the cache holds (a list's few referenced doors or users, not the whole table). */
+export async function getRows(db: TenantDb, table: SyncedTable, ids: readonly string[]): Promise<CacheRow[]> {
+  const rows = await db.cache(table).bulkGet([...new Set(ids)]);
+  return rows.filter((r): r is CacheRow => r !== undefined);
+}
+
+/**
+ * How many rows hold `key` in `index` (an array for a compound index),
+ * counted by the store from the index alone: no row is read, so counting
+ * 5,000 doors by status costs what counting 50 does.
+ */
+export function countRowsWhere(db: TenantDb, table: SyncedTable, index: string, key: IndexableType): Promise<number> {
+  return db.cache(table).where(index).equals(key).count();
+}
+
+/** How many rows of a compound index start with `first` (work orders of one priority, any status). */
+export function countRowsStartingWith(db: TenantDb, table: SyncedTable, index: string, first: string): Promise<number> {
+  return db.cache(table).where(index).between([first, Dexie.minKey], [first, Dexie.maxKey], true, true).count();
+}
+
+export function listRowsWhere(db: TenantDb, table: SyncedTable, index: string, key: IndexableType): Promise<CacheRow[]> {
+  return db.cache(table).where(index).equals(key).toArray();
+}
+
+/** Rows whose indexed text starts with `prefix`. */
+export function listRowsWithPrefix(db: TenantDb, table: SyncedTable, index: string, prefix: string): Promise<CacheRow[]> {
+  return db.cache(table).where(index).startsWith(prefix).toArray();
 }
 
 export async function listDoorsByCampus(db: TenantDb, campusId: string): Promise<CacheRow[]> {

@@ -37,10 +37,11 @@ export function isSyncedTable(name: string): name is SyncedTable {
  */
 export const CACHE_INDEXES: Record<SyncedTable, string> = {
   campus: 'id, updated_at',
-  doors: 'id, campus_id, door_number, updated_at',
+  // status and [priority+status]: the dashboard counts doors and work orders from the indexes alone (issue 12).
+  doors: 'id, campus_id, door_number, updated_at, status',
   conditions: 'id, door_id, created_at',
   door_log: 'id, [door_id+created_at], created_at, user_id',
-  maintenance_records: 'id, door_id, status, created_at',
+  maintenance_records: 'id, door_id, status, created_at, [priority+status]',
   incidents: 'id, status, created_at',
   tenant_settings: 'id, setting_key',
   users: 'id, email, role',

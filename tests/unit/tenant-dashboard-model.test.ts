@@ -17,32 +17,17 @@ const on: FeatureSet = { security_core: true, transportation: true, student_park
 const off: FeatureSet = { security_core: true, transportation: false, student_parking: false };
 
 describe('dashboard figures', () => {
-  it('counts live doors, operational ones, vehicles, active ones and organization users', () => {
-    const f = dashboardFigures({
-      doors: [
-        { id: 'a', door_number: '1', status: 'operational' },
-        { id: 'b', door_number: '2', status: 'maintenance' },
-        { id: 'c', door_number: '3', status: 'operational', deleted_at: '2026-01-01T00:00:00Z' },
-        { id: '00000000-0000-0000-0000-000000000000', door_number: 'GLOBAL_DEFAULT', status: 'operational' },
-      ],
-      vehicles: [{ id: 'v1', active: true }, { id: 'v2', active: false }, { id: 'v3' }],
-      users: [
-        { id: 'u1', is_organization_user: true },
-        { id: 'u2', is_admin: true },
-        { id: 'u3', is_admin: false, is_organization_user: false },
-        { id: 'u4', is_organization_user: true, deleted_at: '2026-01-01T00:00:00Z' },
-      ],
-    });
+  const counts = {
+    doors: { total: 2, operational: 1, maintenance: 1, outOfService: 0 },
+    users: { total: 2, active: 1 },
+  };
+  it('takes doors and users as System Health counts them, and counts vehicles and the active ones', () => {
+    const f = dashboardFigures({ counts, vehicles: [{ id: 'v1', active: true }, { id: 'v2', active: false }, { id: 'v3' }] });
     expect(f).toEqual({ doors: 2, doorsOperational: 1, vehicles: 3, vehiclesActive: 2, users: 2 });
   });
-  it('is all zeros with an empty cache', () => {
-    expect(dashboardFigures({ doors: [], vehicles: [], users: [] })).toEqual({
-      doors: 0,
-      doorsOperational: 0,
-      vehicles: 0,
-      vehiclesActive: 0,
-      users: 0,
-    });
+  it('leaves out a vehicle deleted on this device', () => {
+    const f = dashboardFigures({ counts, vehicles: [{ id: 'v1' }, { id: 'v2', deleted_at: '2026-01-01T00:00:00Z' }] });
+    expect([f.vehicles, f.vehiclesActive]).toEqual([1, 1]);
   });
 });
 

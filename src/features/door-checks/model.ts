@@ -113,11 +113,18 @@ export function parseCheckInterval(value: unknown): number {
   return parseSettingInteger(value, 1, 168, DEFAULT_CHECK_INTERVAL_HOURS);
 }
 
-const ALL_ZERO_ID = '00000000-0000-0000-0000-000000000000';
+/** Spec §9: the rows of the doors table that are not doors, by the keys that find them through the cache's indexes. */
+export const PSEUDO_DOOR_KEYS = {
+  id: '00000000-0000-0000-0000-000000000000',
+  idPrefix: 'campus-',
+  doorNumber: 'GLOBAL_DEFAULT',
+} as const;
 
 /** Spec §9: the all-zero id, ids starting with campus-, and GLOBAL_DEFAULT are not doors. */
 export function isRealDoor(door: { id: string; door_number?: string | null }): boolean {
-  return door.id !== ALL_ZERO_ID && !door.id.startsWith('campus-') && door.door_number !== 'GLOBAL_DEFAULT';
+  return (
+    door.id !== PSEUDO_DOOR_KEYS.id && !door.id.startsWith(PSEUDO_DOOR_KEYS.idPrefix) && door.door_number !== PSEUDO_DOOR_KEYS.doorNumber
+  );
 }
 
 export const DOOR_STATUSES = ['operational', 'maintenance', 'out_of_service'] as const;

@@ -5,7 +5,8 @@
  * Activity list merged from door checks, incidents and maintenance.
  */
 import type { TenantRole } from '../../lib/roles';
-import { DOOR_STATUS_LABEL, isRealDoor, type DoorStatus, type Row } from '../door-checks/index';
+import type { HealthCounts } from '../../../supabase/functions/_shared/health-summary';
+import { DOOR_STATUS_LABEL, type DoorStatus, type Row } from '../door-checks/index';
 
 export const FEATURE_NAMES = ['security_core', 'transportation', 'student_parking'] as const;
 export type FeatureName = (typeof FEATURE_NAMES)[number];
@@ -30,15 +31,12 @@ export interface DashboardFigures {
   users: number;
 }
 
-/** Spec §3 Dashboard stats: doors operational of total, vehicles active of total, organization users. */
-export function dashboardFigures(input: { doors: readonly Row[]; vehicles: readonly Row[]; users: readonly Row[] }): DashboardFigures {
-  let doors = 0;
-  let doorsOperational = 0;
-  for (const d of input.doors) {
-    if (!notDeleted(d) || !isRealDoor(d as { id: string; door_number?: string | null })) continue;
-    doors++;
-    if (d.status === 'operational') doorsOperational++;
-  }
+/**
+ * Spec §3 Dashboard stats: doors operational of total and organization users
+ * (both as System Health counts them: real doors, users who are organization
+ * users or admins), vehicles active of total.
+ */
+export function dashboardFigures(input: { counts: Pick<HealthCounts, 'doors' | 'users'>; vehicles: readonly Row[] }): DashboardFigures {
   let vehicles = 0;
   let vehiclesActive = 0;
   for (const v of input.vehicles) {
@@ -46,9 +44,8 @@ export function dashboardFigures(input: { doors: readonly Row[]; vehicles: reado
     vehicles++;
     if (v.active !== false) vehiclesActive++;
   }
-  // Spec §6: the tenant's user count is users who are organization users or admins.
-  const users = input.users.filter((u) => notDeleted(u) && (u.is_organization_user === true || u.is_admin === true)).length;
-  return { doors, doorsOperational, vehicles, vehiclesActive, users };
+  const { doors, users } = input.counts;
+  return { doors: doors.total, doorsOperational: doors.operational, vehicles, vehiclesActive, users: users.total };
 }
 
 export type FeatureCardState = 'open' | 'upgrade' | 'hidden';

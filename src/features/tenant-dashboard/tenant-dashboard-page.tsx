@@ -7,7 +7,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { listNewest, readSupportSession, useRows, useSyncStates, useTenantSync, type TenantSync } from '../../data';
+import { getRows, listNewest, readSupportSession, useRows, useSyncStates, useTenantSync, type TenantDb, type TenantSync } from '../../data';
 import { useNow } from '../../lib/use-now';
 import { normalizeRole, tenantPath, type TenantRole } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
@@ -53,6 +53,22 @@ export function TenantDashboardPage() {
   );
 }
 
+/** The newest checks, incidents and work orders, with only the doors and users they name. */
+async function readRecent(db: TenantDb) {
+  const [logs, incidents, maintenance] = await Promise.all([
+    listNewest(db, 'door_log', RECENT),
+    listNewest(db, 'incidents', RECENT),
+    listNewest(db, 'maintenance_records', RECENT),
+  ]);
+  const ids = (rows: readonly Record<string, unknown>[], ...keys: string[]) =>
+    rows.flatMap((r) => keys.map((k) => r[k])).filter((v): v is string => typeof v === 'string');
+  const [doors, users] = await Promise.all([
+    getRows(db, 'doors', [...ids(logs, 'door_id'), ...ids(maintenance, 'door_id')]),
+    getRows(db, 'users', [...ids(logs, 'user_id'), ...ids(incidents, 'reported_by'), ...ids(maintenance, 'created_by')]),
+  ]);
+  return { logs, incidents, maintenance, doors, users };
+}
+
 function useSupportSession(slug: string): boolean {
   const [support, setSupport] = useState(false);
   useEffect(() => {
@@ -71,27 +87,16 @@ function Dashboard({ sync, slug, role }: { sync: TenantSync; slug: string; role:
   const reachable = useServerReachable(sync);
   const support = useSupportSession(slug);
   const [healthOpen, setHealthOpen] = useState(false);
-  const doors = useRows(db, 'doors');
   const vehicles = useRows(db, 'vehicles');
-  const users = useRows(db, 'users');
-  const logs = useLiveQuery(() => listNewest(db, 'door_log', RECENT), [db]);
-  const incidents = useLiveQuery(() => listNewest(db, 'incidents', RECENT), [db]);
-  const maintenance = useLiveQuery(() => listNewest(db, 'maintenance_records', RECENT), [db]);
+  const recent = useLiveQuery(() => readRecent(db), [db]);
   const states = useSyncStates(db);
   const features = useTenantFeatures(sync);
-  const health = useHealthSummary(sync);
+  // Counts again on every visit: a door changed on another screen shows here at once.
+  const health = useHealthSummary(sync, { refreshOnMount: true });
+  const counts = health.counts;
 
-  const figures = useMemo(
-    () => (doors && vehicles && users ? dashboardFigures({ doors, vehicles, users }) : null),
-    [doors, vehicles, users],
-  );
-  const activity = useMemo(
-    () =>
-      logs && incidents && maintenance && doors && users
-        ? recentActivity({ logs, incidents, maintenance, doors, users, limit: RECENT })
-        : null,
-    [logs, incidents, maintenance, doors, users],
-  );
+  const figures = useMemo(() => (counts && vehicles ? dashboardFigures({ counts, vehicles }) : null), [counts, vehicles]);
+  const activity = useMemo(() => (recent ? recentActivity({ ...recent, limit: RECENT }) : null), [recent]);
   const age = figuresAge(states, now);
   const superAdmin = role === 'super_admin';
 
@@ -120,7 +125,8 @@ function Dashboard({ sync, slug, role }: { sync: TenantSync; slug: string; role:
         }
         onOpenHealth={() => setHealthOpen(true)}
       />
-      {superAdmin && doors && <EscalatedAlertsCard sync={sync} doors={doors} />}
+      {/* Its per-door reads wait for the tiles, which they would otherwise slow down. */}
+      {superAdmin && figures && <EscalatedAlertsCard sync={sync} />}
       <FeatureCards
         slug={slug}
         cards={featureCards(role, features.effective)}

@@ -139,8 +139,10 @@ export interface HealthRows {
 /** Maintenance statuses that are no longer open work (a cache may read only the others, through its status index). */
 export const MAINTENANCE_CLOSED_STATUSES = ['resolved', 'completed', 'closed'] as const;
 const MAINTENANCE_CLOSED = new Set<string>(MAINTENANCE_CLOSED_STATUSES);
-const MAINTENANCE_HIGH = new Set(['high', 'critical']);
-const INCIDENT_CLOSED = new Set(['resolved', 'closed']);
+export const MAINTENANCE_HIGH_PRIORITIES = ['high', 'critical'] as const;
+const MAINTENANCE_HIGH = new Set<string>(MAINTENANCE_HIGH_PRIORITIES);
+export const INCIDENT_CLOSED_STATUSES = ['resolved', 'closed'] as const;
+const INCIDENT_CLOSED = new Set<string>(INCIDENT_CLOSED_STATUSES);
 const DAY_MS = 86_400_000;
 
 const removed = (r: HealthRow) => r.deleted_at !== null && r.deleted_at !== undefined;

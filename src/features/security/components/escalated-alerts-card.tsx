@@ -3,23 +3,14 @@
  * that nobody acknowledged at that level, with their count; they may
  * acknowledge them here with a note. Reads the local cache (works offline).
  */
-import type { CacheRow, TenantSync } from '../../../data';
+import type { TenantSync } from '../../../data';
 import { Loading } from '../../../ui/loading';
 import { useMissedCheckAlerts } from '../hooks/use-missed-check-alerts';
 import { useCampusNames } from './missed-check-alerts';
 import { MissedCheckList } from './missed-check-list';
 
-export function EscalatedAlertsCard({
-  sync,
-  canAcknowledge,
-  doors,
-}: {
-  sync: TenantSync;
-  canAcknowledge?: boolean;
-  /** The cached doors when the host screen read them already (not read twice). */
-  doors?: readonly CacheRow[];
-}) {
-  const alerts = useMissedCheckAlerts(sync.db, doors ? { doors } : {});
+export function EscalatedAlertsCard({ sync, canAcknowledge }: { sync: TenantSync; canAcknowledge?: boolean }) {
+  const alerts = useMissedCheckAlerts(sync.db);
   const campusNames = useCampusNames(sync);
   // Shown to super admins (and support sessions, which have no users row here);
   // the server refuses an ack from anyone else, so a host screen that shows the

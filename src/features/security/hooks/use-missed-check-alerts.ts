@@ -33,8 +33,6 @@ export interface MissedCheckSource {
    * screen is still loading them (undefined, null) the alerts wait.
    */
   shared?: { doors: readonly CacheRow[] | undefined; windowLatest: ReadonlyMap<string, number> | null };
-  /** Only the doors, when the screen has no Door Status board (the tenant dashboard): the window is read here. */
-  doors?: readonly CacheRow[];
 }
 
 const EMPTY: readonly never[] = [];
@@ -45,9 +43,8 @@ export function useMissedCheckAlerts(db: TenantDb | null, source: MissedCheckSou
   const shared = source.shared ?? null;
   const { hours, loading: intervalLoading } = useCheckInterval(db);
   const settings = useRows(db, 'tenant_settings');
-  const givenDoors = shared ? shared.doors : source.doors;
-  const ownDoors = useRows(shared || source.doors ? null : db, 'doors');
-  const doors = shared || source.doors ? givenDoors : ownDoors;
+  const ownDoors = useRows(shared ? null : db, 'doors');
+  const doors = shared ? shared.doors : ownDoors;
   const acks = useRows(db, 'door_alert_acks');
   const from = freshnessWindowStart(now, hours);
   const own = !shared;

@@ -16,9 +16,6 @@
 import {
   healthCacheVersion,
   watchHealthCacheVersion,
-  countRows,
-  listRows,
-  listRowsWhereNoneOf,
   probeTenantDatabase,
   readStoredHealthSummary,
   storeHealthSummary,
@@ -27,13 +24,13 @@ import {
   type TenantSync,
 } from '../../../data';
 import {
-  MAINTENANCE_CLOSED_STATUSES,
-  healthCountsFromRows,
   healthSummary,
   healthSummarySchema,
   type DatabaseProbe,
+  type HealthCounts,
   type HealthSummary,
 } from '../../../../supabase/functions/_shared/health-summary';
+import { readCacheCounts } from './cache-counts';
 
 export const HEALTH_LOAD_FAILED = 'Unable to load system health data.';
 
@@ -47,6 +44,12 @@ export interface HealthState {
   fromCache: boolean;
   /** true: the summary shown is the cache's figures while the database is still being timed. */
   checking: boolean;
+  /**
+   * The cache's counts as last read (the dashboard's door and user tiles),
+   * set as soon as they are read, before the database answers; null until
+   * the first read, and while nothing was ever pulled.
+   */
+  counts: HealthCounts | null;
 }
 
 export interface HealthStore {
@@ -55,27 +58,21 @@ export interface HealthStore {
   refresh(): Promise<void>;
 }
 
-const INITIAL: HealthState = { summary: null, loading: false, error: null, computedAt: null, fromCache: false, checking: false };
+const INITIAL: HealthState = {
+  summary: null,
+  loading: false,
+  error: null,
+  computedAt: null,
+  fromCache: false,
+  checking: false,
+  counts: null,
+};
 
 /** What a health computation needs of a TenantSync. */
 export type HealthSync = Pick<TenantSync, 'db' | 'session'>;
 
 /** Pulls of many pages end close together: one computation after the last. */
 const AFTER_PULL_MS = 1000;
-
-async function readCounts(sync: HealthSync, now: number) {
-  // Work orders pile up resolved: count them all, but read only the open
-  // ones (through the status index) for the active and high-priority figures.
-  const [doors, maintenanceTotal, openMaintenance, incidents, users] = await Promise.all([
-    listRows(sync.db, 'doors'),
-    countRows(sync.db, 'maintenance_records'),
-    listRowsWhereNoneOf(sync.db, 'maintenance_records', 'status', MAINTENANCE_CLOSED_STATUSES),
-    listRows(sync.db, 'incidents'),
-    listRows(sync.db, 'users'),
-  ]);
-  const counts = healthCountsFromRows({ doors, maintenance: openMaintenance, incidents, users }, now);
-  return { ...counts, maintenance: { ...counts.maintenance, total: maintenanceTotal } };
-}
 
 function toDatabase(p: Exclude<TenantDatabaseProbe, { kind: 'offline' }>): DatabaseProbe {
   return p.kind === 'connected'
@@ -115,12 +112,14 @@ export function createHealthStore(sync: HealthSync, fetchImpl?: typeof fetch): H
     try {
       const now = trustedNow();
       // The cache is read while the database answers (both usually needed).
-      const counting = readCounts(sync, now);
+      const counting = readCacheCounts(sync.db, now);
       counting.catch(() => undefined);
       const probing = probe(sync, fetchImpl);
       let answered = false;
       void probing.then(() => (answered = true));
       const version = await healthCacheVersion(sync.db);
+      // The tiles show the cache's counts at once (an empty cache before the first pull shows nothing).
+      if (version !== null) set({ counts: await counting });
       // A busy server can take a second to answer: the first time, the
       // cache's figures show meanwhile, the database marked as being checked.
       if (version !== null && !state.summary) {

@@ -5,7 +5,7 @@
  */
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import type { TenantSync } from '../../../data';
-import type { HealthSummary } from '../../../../supabase/functions/_shared/health-summary';
+import type { HealthCounts, HealthSummary } from '../../../../supabase/functions/_shared/health-summary';
 import { healthStoreFor } from './health-store';
 
 export interface HealthSummaryView {
@@ -20,15 +20,18 @@ export interface HealthSummaryView {
   fromCache: boolean;
   /** true: the cache's figures, shown while the database is still being timed (database.checked is false). */
   checking: boolean;
+  /** The cache's counts as last read (doors by status, users), before the database answers. */
+  counts: HealthCounts | null;
 }
 
-export function useHealthSummary(sync: TenantSync): HealthSummaryView {
+/** refreshOnMount: compute again when the caller mounts, not only the first time anyone asks. */
+export function useHealthSummary(sync: TenantSync, { refreshOnMount = false } = {}): HealthSummaryView {
   const store = healthStoreFor(sync);
   const state = useSyncExternalStore(store.subscribe, store.get, store.get);
   useEffect(() => {
     const s = store.get();
-    if (!s.summary && !s.loading && !s.error) void store.refresh();
-  }, [store]);
+    if (refreshOnMount || (!s.summary && !s.loading && !s.error)) void store.refresh();
+  }, [store, refreshOnMount]);
   const refresh = useCallback(() => store.refresh(), [store]);
   return { ...state, refresh };
 }
