@@ -10,12 +10,12 @@ import { Link } from 'react-router-dom';
 import { getCachedOrganization, PRODUCT_API_MESSAGES, tenantOwnUsersApi, useTenantSync, type TenantUser } from '../../../data';
 import { organizationLabel } from '../../../lib/organizations';
 import { tenantPath } from '../../../lib/roles';
-import { useOnline } from '../../../lib/use-online';
 import { Alert, type AlertTone } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Loading } from '../../../ui/loading';
 import { describeFailure, FailureText, TENANT_USER_MESSAGES, userName, UsersNotices, type UsersNotice } from '../../../ui/user-admin';
 import { TenantShell, useTenantRoute } from '../../tenant-auth/index';
+import { useServerReachable } from '../hooks/use-server-reachable';
 import { CreatedUserNotice } from './created-user-notice';
 import { TenantUsersTable, type RowAction } from './tenant-users-table';
 import { UserDialogs, type OpenDialog } from './user-dialogs';
@@ -42,13 +42,14 @@ export function TenantUsersPage() {
 
 function UsersScreen() {
   const { slug, userId } = useTenantRoute();
-  const { sync } = useTenantSync(slug, userId);
+  const { sync, error: storeError } = useTenantSync(slug, userId);
   const org = useMemo(() => getCachedOrganization(slug), [slug]);
   const tenant = { company_name: org ? organizationLabel(org) : slug, email_domain: org?.email_domain ?? null };
   const api = useMemo(() => tenantOwnUsersApi(slug), [slug]);
   const list = useUsersList(sync?.db ?? null, api, tenant.company_name);
-  const online = useOnline();
-  const offline = online ? null : PRODUCT_API_MESSAGES.offline;
+  // A dead server or captive portal leaves the browser "online": the sync engine's last answer counts too.
+  const reachable = useServerReachable(sync);
+  const offline = reachable ? null : PRODUCT_API_MESSAGES.offline;
 
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<string>(ALL_ROLES);
@@ -98,6 +99,8 @@ function UsersScreen() {
           Add User
         </Button>
       </div>
+      {/* Without the device's copy the list still comes from the server; say why it will not open offline. */}
+      {storeError && <Alert tone="warning">{storeError}</Alert>}
       <UsersNotices offline={offline} notice={notice} />
       {list.users === undefined ? (
         list.failure ? (
