@@ -27,6 +27,8 @@ import { useServerReachable } from './hooks/use-server-reachable';
 import { useTenantFeatures } from './hooks/use-tenant-features';
 
 const RECENT = 8;
+/** The counts failed to read, or nothing was ever synced and the server cannot be reached. */
+const FIGURES_UNAVAILABLE = 'No figures on this device yet: they come with the first sync.';
 
 export function TenantDashboardPage() {
   const { slug, userId, profile } = useTenantRoute();
@@ -116,6 +118,7 @@ function Dashboard({ sync, slug, role }: { sync: TenantSync; slug: string; role:
       {support && <AdminDiagnostics slug={slug} />}
       <SummaryTiles
         figures={figures}
+        unavailable={!figures && health.error ? FIGURES_UNAVAILABLE : null}
         health={
           health.summary
             ? { percentage: health.summary.overall.percentage, status: health.summary.overall.status }

@@ -33,27 +33,35 @@ function Tile({ label, value, detail, onClick }: { label: string; value: ReactNo
 /** Spec §2: the four summary tiles (security doors, transportation, users, system health). */
 export function SummaryTiles({
   figures,
+  unavailable,
   health,
   onOpenHealth,
 }: {
   figures: DashboardFigures | null;
+  /** Why there are no figures and none are coming (nothing synced to this device, the cache unreadable). */
+  unavailable?: string | null;
   health: HealthTile | null;
   onOpenHealth: () => void;
 }) {
-  const dash = '…';
+  const dash = unavailable ? '—' : '…';
+  const waiting = unavailable ?? 'Loading…';
   return (
     <ul aria-label="Summary" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
       <Tile
         label="Security"
         value={figures ? figures.doors.toLocaleString() : dash}
-        detail={figures ? `${ofTotal(figures.doorsOperational, figures.doors)} doors operational` : 'Loading…'}
+        detail={figures ? `${ofTotal(figures.doorsOperational, figures.doors)} doors operational` : waiting}
       />
       <Tile
         label="Transportation"
         value={figures ? figures.vehicles.toLocaleString() : dash}
-        detail={figures ? `${ofTotal(figures.vehiclesActive, figures.vehicles)} vehicles active` : 'Loading…'}
+        detail={figures ? `${ofTotal(figures.vehiclesActive, figures.vehicles)} vehicles active` : waiting}
       />
-      <Tile label="Users" value={figures ? figures.users.toLocaleString() : dash} detail="organization users" />
+      <Tile
+        label="Users"
+        value={figures ? figures.users.toLocaleString() : dash}
+        detail={figures || !unavailable ? 'organization users' : waiting}
+      />
       <Tile
         label="System Health"
         value={!health ? dash : 'failed' in health ? '—' : `${health.percentage}%`}
