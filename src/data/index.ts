@@ -32,6 +32,7 @@ export {
   listRowsWhereNoneOf,
   type NewestTable,
 } from './queries';
+export { watchCacheWrites } from './cache-writes';
 // Missed-check alerts: latest checks of doors with none in the recent window (issue 12).
 export { listLatestChecksOf } from './latest-checks';
 export { useRows, useRow, useDoorsByCampus, useDoorLogsByDoor, useSyncStates } from './live-queries';

@@ -32,9 +32,14 @@ async function fill(db: TenantDb, seed: number) {
     { id: 'campus-a', door_number: 'CAMPUS', status: 'operational' },
     { id: 'campus-b', door_number: 'CAMPUS', status: r.pick(doorStatuses) },
     { id: 'global-1', door_number: 'GLOBAL_DEFAULT', status: r.pick(doorStatuses) },
+    // Found by two of the keys: taken off once.
+    { id: 'campus-c', door_number: 'GLOBAL_DEFAULT', status: 'operational' },
     // Looks like the others but is a door: the prefix is campus-, not campus.
     { id: 'campusX', door_number: 'GLOBAL', status: 'maintenance' },
   );
+  // A door added on this device before the server gave it its default status.
+  const unsynced: { id: string; door_number: string; status?: string } = { id: 'door-new', door_number: 'N1' };
+  doors.push(unsynced as (typeof doors)[number]);
   const maintenance = Array.from({ length: 500 }, (_, i) => ({
     id: `mr-${i}`,
     door_id: `door-${i % 300}`,

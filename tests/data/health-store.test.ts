@@ -4,12 +4,13 @@
  * the real local stack: counts from the synced cache, the timed read online,
  * the last summary offline with its time, the cache alone (database not
  * checked) offline with nothing stored, 0% poor when the database fails, and
- * the failure text when the cache cannot be read.
+ * the failure text when the cache cannot be read; the counts follow writes.
  */
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHealthStore, HEALTH_LOAD_FAILED } from '../../src/features/tenant-dashboard/health/health-store';
 import { readStoredHealthSummary, storeHealthSummary } from '../../src/data/tenant-health-probe';
+import { updateRow } from '../../src/data/repositories';
 import { startTestStack, type TestStack } from '../support/stack';
 import { closeTab, device, openTab, tenantFixture, type Device, type Tab } from './sync-support';
 
@@ -44,8 +45,35 @@ describe('tenant health store', () => {
     expect(s.summary?.database).toMatchObject({ checked: true, connected: true, error: null });
     expect(s.summary?.doors).toMatchObject({ total: 3, operational: 2, maintenance: 1, healthPercentage: 67, status: 'fair' });
     expect(s.summary?.users.total).toBe(1);
+    // The tiles' counts: the same cache read, kept beside the summary.
+    expect(s.counts?.doors).toEqual({ total: 3, operational: 2, maintenance: 1, outOfService: 0 });
     expect(s.computedAt).toBe(s.summary?.overall.lastChecked);
     expect(await readStoredHealthSummary(tab.db)).toEqual(s.summary);
+  });
+
+  it('a write to a counted table while someone looks: the counts and the summary follow', async () => {
+    const store = createHealthStore(tab, dev.net.fetch);
+    const stop = store.subscribe(() => undefined);
+    try {
+      await store.refresh();
+      expect(store.get().counts?.doors.outOfService).toBe(0);
+      const d1 = (await tab.db.cache('doors').toArray()).find((d) => d.door_number === 'D1');
+      if (!d1) throw new Error('no D1');
+      await updateRow(tab.db, 'doors', d1.id, { status: 'out_of_service' });
+      await expect
+        .poll(() => store.get().counts?.doors, { timeout: 10_000 })
+        .toEqual({
+          total: 3,
+          operational: 1,
+          maintenance: 1,
+          outOfService: 1,
+        });
+      await expect.poll(() => store.get().summary?.doors.outOfService, { timeout: 10_000 }).toBe(1);
+      await updateRow(tab.db, 'doors', d1.id, { status: 'operational' });
+      await expect.poll(() => store.get().counts?.doors.outOfService, { timeout: 10_000 }).toBe(0);
+    } finally {
+      stop();
+    }
   });
 
   it('concurrent refreshes share one run', async () => {

@@ -25,6 +25,7 @@ describe('local store upgrades', () => {
       await old.open();
       const doorId = crypto.randomUUID();
       await old.table('doors').put({ id: doorId, door_number: 'EA1', campus_id: null, status: 'maintenance' });
+      await old.table('maintenance_records').put({ id: crypto.randomUUID(), door_id: doorId, priority: 'high', status: 'open' });
       await old
         .table('outbox')
         .add({ table: 'doors', op: 'upsert', row_id: doorId, payload: { id: doorId }, created_at: new Date().toISOString(), attempts: 0 });
@@ -37,6 +38,7 @@ describe('local store upgrades', () => {
         expect(await db.cache('doors').get(doorId)).toMatchObject({ door_number: 'EA1' });
         // Indexes added by a later version are built from the rows already there.
         expect(await db.cache('doors').where('status').equals('maintenance').count()).toBe(1);
+        expect(await db.cache('maintenance_records').where('[priority+status]').equals(['high', 'open']).count()).toBe(1);
         expect(await db.outbox.where('[table+row_id]').equals(['doors', doorId]).count()).toBe(1);
       } finally {
         db.close();

@@ -27,8 +27,8 @@ import { useServerReachable } from './hooks/use-server-reachable';
 import { useTenantFeatures } from './hooks/use-tenant-features';
 
 const RECENT = 8;
-/** The counts failed to read, or nothing was ever synced and the server cannot be reached. */
-const FIGURES_UNAVAILABLE = 'No figures on this device yet: they come with the first sync.';
+/** The counts could not be read from the device's store. */
+const FIGURES_UNAVAILABLE = 'The figures saved on this device could not be read.';
 
 export function TenantDashboardPage() {
   const { slug, userId, profile } = useTenantRoute();
@@ -129,7 +129,7 @@ function Dashboard({ sync, slug, role }: { sync: TenantSync; slug: string; role:
         onOpenHealth={() => setHealthOpen(true)}
       />
       {/* Its per-door reads wait for the tiles, which they would otherwise slow down. */}
-      {superAdmin && figures && <EscalatedAlertsCard sync={sync} />}
+      {superAdmin && (figures || health.error) && <EscalatedAlertsCard sync={sync} />}
       <FeatureCards
         slug={slug}
         cards={featureCards(role, features.effective)}

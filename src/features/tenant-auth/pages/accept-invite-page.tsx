@@ -81,6 +81,7 @@ export function AcceptInvitePage() {
       if (fragment.kind === 'session') {
         const adopted = await adoptTenantSession(organization, fragment);
         if (adopted.ok) {
+          quietRetries.current = 0;
           rememberAccepting(tenantSlug, adopted.profile.id);
           return setState({ status: 'ready', organization, profile: adopted.profile });
         }

@@ -8,13 +8,16 @@
  * last summary computed online on this device, with its time; with none
  * stored it computes from the cache and says the database was not checked.
  *
- * Counts wait for the first pull of the four tables (an empty cache right
- * after sign-in would read 100%), and the summary is computed again when a
- * pull brings new rows (the tables' pull watermarks move), so the tile
- * follows the cache like the dashboard's other tiles.
+ * The cache's counts are shown as they are read (the dashboard's door and
+ * user tiles); the summary waits for the first pull of the four tables (an
+ * empty cache right after sign-in would read 100%). Both are computed again
+ * when a pull moves the tables' watermarks or anything writes to those
+ * tables (this tab, another tab, a refused write put back), so the tiles
+ * follow the cache like the dashboard's other figures.
  */
 import {
   healthCacheVersion,
+  watchCacheWrites,
   watchHealthCacheVersion,
   probeTenantDatabase,
   readStoredHealthSummary,
@@ -71,8 +74,9 @@ const INITIAL: HealthState = {
 /** What a health computation needs of a TenantSync. */
 export type HealthSync = Pick<TenantSync, 'db' | 'session'>;
 
-/** Pulls of many pages end close together: one computation after the last. */
-const AFTER_PULL_MS = 1000;
+/** Pulls of many pages and bursts of writes end close together: one computation after the last. */
+const AFTER_WRITES_MS = 1000;
+const COUNTED_TABLES = ['doors', 'maintenance_records', 'incidents', 'users'] as const;
 
 function toDatabase(p: Exclude<TenantDatabaseProbe, { kind: 'offline' }>): DatabaseProbe {
   return p.kind === 'connected'
@@ -118,8 +122,8 @@ export function createHealthStore(sync: HealthSync, fetchImpl?: typeof fetch): H
       let answered = false;
       void probing.then(() => (answered = true));
       const version = await healthCacheVersion(sync.db);
-      // The tiles show the cache's counts at once (an empty cache before the first pull shows nothing).
-      if (version !== null) set({ counts: await counting });
+      // The tiles show the cache as it is at once; the summary below waits for the first pull.
+      set({ counts: await counting });
       // A busy server can take a second to answer: the first time, the
       // cache's figures show meanwhile, the database marked as being checked.
       if (version !== null && !state.summary) {
@@ -156,25 +160,46 @@ export function createHealthStore(sync: HealthSync, fetchImpl?: typeof fetch): H
     }
   };
 
+  // A write during a run may have come after its counts were read: one more run follows.
+  let stale = false;
   const refresh = () => {
     running ??= run().finally(() => {
       running = null;
+      if (stale) {
+        stale = false;
+        void refresh();
+      }
     });
     return running;
   };
+  const refreshAfterWrite = () => {
+    if (running) stale = true;
+    else void refresh();
+  };
 
-  // Watches the pull watermarks while someone is looking (a subscriber).
+  // While someone is looking (a subscriber): the pull watermarks, and any
+  // write to the counted tables (this tab's or another's, a write undone).
   let stopWatching: (() => void) | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  const soon = () => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      refreshAfterWrite();
+    }, AFTER_WRITES_MS);
+  };
   const startWatch = () => {
-    stopWatching = watchHealthCacheVersion(sync.db, (version) => {
+    const stopVersion = watchHealthCacheVersion(sync.db, (version) => {
       if (version === null || version === seen || (!waiting && !state.summary)) return;
-      if (timer) clearTimeout(timer);
-      timer = setTimeout(() => {
-        timer = null;
-        void refresh();
-      }, AFTER_PULL_MS);
+      soon();
     });
+    const stopWrites = watchCacheWrites(sync.db, COUNTED_TABLES, () => {
+      if (state.counts || state.summary) soon();
+    });
+    stopWatching = () => {
+      stopVersion();
+      stopWrites();
+    };
   };
   const stopWatch = () => {
     stopWatching?.();
