@@ -167,7 +167,7 @@ export function createHealthStore(sync: HealthSync, fetchImpl?: typeof fetch): H
       running = null;
       if (stale) {
         stale = false;
-        void refresh();
+        if (listeners.size > 0) void refresh();
       }
     });
     return running;
