@@ -46,4 +46,27 @@ describe('local store upgrades', () => {
       }
     });
   }
+
+  it('a tab still running the previous version keeps writing after another tab upgrades the store', async () => {
+    const binding = { slug: 'upgrade-open-tab', url: 'http://localhost/t/upgrade', anonKey: 'anon', userId: crypto.randomUUID() };
+    const previous = LOCAL_SCHEMA.at(-2)!;
+    const old = new Dexie(tenantDbName(binding.slug, binding.userId));
+    for (const v of LOCAL_SCHEMA.filter((x) => x.version <= previous.version)) old.version(v.version).stores({ ...v.stores });
+    await old.open();
+    const db = await openTenantDb(binding);
+    try {
+      // Dexie closes the old connection for the upgrade, then reopens the store at its new version.
+      const doorId = crypto.randomUUID();
+      await old.table('doors').put({ id: doorId, door_number: 'OLD1', status: 'operational' });
+      await old
+        .table('outbox')
+        .add({ table: 'doors', op: 'upsert', row_id: doorId, payload: { id: doorId }, created_at: new Date().toISOString(), attempts: 0 });
+      expect(await db.cache('doors').where('status').equals('operational').count()).toBe(1);
+      expect(await db.outbox.where('[table+row_id]').equals(['doors', doorId]).count()).toBe(1);
+    } finally {
+      old.close();
+      db.close();
+      await Dexie.delete(tenantDbName(binding.slug, binding.userId));
+    }
+  });
 });
