@@ -1,10 +1,10 @@
-/** newhire (require_password_change) must change the password, then lands on the dashboard. */
+/** newhire, an officer (regular_user) with require_password_change, must change the password, then lands on the rounds. */
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, LINCOLN, PASSWORD, signInViaDeepLink } from './support';
 
 const NEW_PASSWORD = 'Brand-new-pass2!';
 
-test('newhire changes the password with the live checklist and lands on the dashboard', async ({ page }) => {
+test('newhire changes the password with the live checklist and lands where an officer lands, the rounds', async ({ page }) => {
   await signInViaDeepLink(page, 'newhire@lincoln-isd.test');
   await expect(page).toHaveURL(new RegExp(`/tenant/${LINCOLN.slug}/change-password$`));
   await expect(page.getByText('Your password has been reset by an administrator.')).toBeVisible();
@@ -53,8 +53,9 @@ test('newhire changes the password with the live checklist and lands on the dash
   await current.fill(PASSWORD);
   await submit.click();
   await expect(page.getByRole('heading', { name: 'Password Updated!' })).toBeVisible();
-  await expect(page).toHaveURL(new RegExp(`/tenant/${LINCOLN.slug}/dashboard$`), { timeout: 5000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
+  await expect(page.getByText('Taking you to your rounds...')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/tenant/${LINCOLN.slug}/rounds$`), { timeout: 5000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'My Rounds' })).toBeVisible();
 
   // The flag is cleared: signing in again with the new password goes straight to the role's screen.
   await page.getByRole('button', { name: 'Sign Out' }).click();

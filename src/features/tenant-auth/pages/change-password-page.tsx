@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { changeTenantPassword, signOutTenant } from '../../../data';
+import { changeTenantPassword, readTenantProfile, signOutTenant } from '../../../data';
 import { checklistPasses, validateChangePassword, type ChangePasswordInput } from '../../../lib/password-rules';
-import { tenantPath } from '../../../lib/roles';
+import { landingScreenFor, tenantPath, type TenantScreen } from '../../../lib/roles';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { PasswordField } from '../../../ui/password-field';
@@ -13,13 +13,20 @@ import { clearPendingUser, readPendingUser } from '../model';
 
 export const REDIRECT_AFTER_CHANGE_MS = 2000;
 
+const SCREEN_NAME: Partial<Record<TenantScreen, string>> = {
+  rounds: 'your rounds',
+  security: 'the security dashboard',
+  dashboard: 'your dashboard',
+};
+
 /** /tenant/{slug}/change-password (spec §2, §5): the forced change after an admin reset. */
 export function ChangePasswordPage() {
   const { tenantSlug = '' } = useParams();
   const navigate = useNavigate();
   const [pending] = useState(() => readPendingUser(tenantSlug));
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState(false);
+  /** Where the role lands (an officer: the rounds), once the password is changed. */
+  const [done, setDone] = useState<TenantScreen | null>(null);
   const { register, handleSubmit, control, formState } = useForm<ChangePasswordInput>({
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
@@ -27,7 +34,7 @@ export function ChangePasswordPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = setTimeout(() => void navigate(tenantPath(tenantSlug, 'dashboard'), { replace: true }), REDIRECT_AFTER_CHANGE_MS);
+    const timer = setTimeout(() => void navigate(tenantPath(tenantSlug, done), { replace: true }), REDIRECT_AFTER_CHANGE_MS);
     return () => clearTimeout(timer);
   }, [done, navigate, tenantSlug]);
 
@@ -46,7 +53,8 @@ export function ChangePasswordPage() {
       return;
     }
     clearPendingUser();
-    setDone(true);
+    const profile = await readTenantProfile(tenantSlug).catch(() => null);
+    setDone(landingScreenFor(profile?.role));
   });
 
   const backToLogin = async () => {
@@ -59,7 +67,7 @@ export function ChangePasswordPage() {
     return (
       <AuthCard docTitle="Password Updated" title="Password Updated!">
         <p role="status" className="text-slate-700">
-          Your new password is saved. Taking you to your dashboard...
+          Your new password is saved. Taking you to {SCREEN_NAME[done] ?? 'your dashboard'}...
         </p>
       </AuthCard>
     );
