@@ -84,8 +84,9 @@ test('discovery: submit waits for an organization; picker states, search and foo
   await page.goto('/tenant-discovery');
   await expect(page.getByTestId('organization-picker')).toHaveText(/Choose your organization\.\.\./);
   await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
+  // One message says what is missing before anyone acts, not two.
+  await expect(page.getByText(/Please select your organization/)).toHaveCount(1);
   await expect(page.getByText('Please select your organization first.')).toBeVisible();
-  await expect(page.getByText('Please select your organization to continue.')).toBeVisible();
 
   await page.getByTestId('organization-picker').click();
   const search = page.getByRole('combobox', { name: 'Search organizations' });

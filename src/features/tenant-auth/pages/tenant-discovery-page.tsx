@@ -55,13 +55,12 @@ export function TenantDiscoveryPage() {
           requireOrganization
           onMissingOrganization={() => setPickerError('Please select your organization first.')}
         />
+        {/* Before a choice the disabled Sign In says what is missing (spec §4); one message, not two. */}
         <p className="border-t border-slate-200 pt-4 text-center text-sm text-slate-700" aria-live="polite">
-          {organization ? (
+          {organization && (
             <>
               Signing in to <strong className="text-slate-900">{organization.company_name}</strong>
             </>
-          ) : (
-            'Please select your organization to continue.'
           )}
         </p>
       </div>
