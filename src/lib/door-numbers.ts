@@ -22,3 +22,15 @@ export function compareDoorNumbers(a: string, b: string): number {
   if (x.rest !== y.rest) return x.rest < y.rest ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/**
+ * Doors of several campuses in one list: by number, then campus name, then
+ * id, so doors sharing a number (D104 on two campuses) always come out in
+ * the same order, whatever order the rows were read in.
+ */
+export function compareDoorsAcrossCampuses(
+  a: { doorNumber: string; campus: string; id: string },
+  b: { doorNumber: string; campus: string; id: string },
+): number {
+  return compareDoorNumbers(a.doorNumber, b.doorNumber) || a.campus.localeCompare(b.campus) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}

@@ -8,7 +8,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { insertRow, updateRow, useRows, type CacheRow, type TenantSync } from '../../../data';
-import { compareDoorNumbers } from '../../../lib/door-numbers';
+import { compareDoorsAcrossCampuses } from '../../../lib/door-numbers';
 import type { TenantRole } from '../../../lib/roles';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
@@ -61,7 +61,9 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
             (!campusFilter || d.campus_id === campusFilter) &&
             matches(search, text(d, 'door_number'), campusName.get(text(d, 'campus_id')) ?? '', text(d, 'camera')),
         )
-        .sort((a, b) => compareDoorNumbers(text(a, 'door_number'), text(b, 'door_number'))),
+        .map((d) => ({ d, key: { doorNumber: text(d, 'door_number'), campus: campusName.get(text(d, 'campus_id')) ?? '', id: d.id } }))
+        .sort((x, y) => compareDoorsAcrossCampuses(x.key, y.key))
+        .map((x) => x.d),
     [doors, campusFilter, search, campusName],
   );
 
