@@ -189,6 +189,8 @@ test('an officer records 6 checks offline (5 picked, 1 scanned), they survive a 
   const recent = page.getByTestId('recent-check');
   await expect(page.getByTestId('check-sync-state').filter({ hasText: 'Pending' })).toHaveCount(6);
   await expect(recent.first()).toBeVisible();
+  // Each check names its campus as well as its door (door numbers repeat across campuses).
+  await expect(recent.first().getByTestId('recent-check-campus')).toHaveText(MIDDLE);
   await expect(page.getByRole('button', { name: 'Offline · 6 pending' })).toBeVisible();
 
   await context.setOffline(false);

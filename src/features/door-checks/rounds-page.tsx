@@ -97,6 +97,8 @@ function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: stri
   // list would run only after a new check shows, which would read Synced meanwhile.
   const syncStates = useRowSyncStates(db, 'door_log');
   const doorById = useMemo(() => new Map((doors ?? []).map((d) => [d.id, d])), [doors]);
+  // Every campus, inactive ones too: a check made there still names where it was.
+  const campusName = useMemo(() => new Map((campuses ?? []).map((c) => [c.id, String(c.campus_name ?? '')])), [campuses]);
   const campusId = officerCampus(chosen, campusList, mine, doorById);
   const latest = useMemo(() => latestCheckByDoor(logs ?? []), [logs]);
   const due = useMemo(
@@ -195,6 +197,12 @@ function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: stri
                 <li key={l.id} className="flex items-center justify-between gap-3 px-4 py-3" data-testid="recent-check">
                   <span>
                     <span className="font-semibold text-slate-900">{String(door?.door_number ?? 'Unknown door')}</span>
+                    {/* Two campuses may both have a D104. */}
+                    {door && campusName.get(String(door.campus_id)) && (
+                      <span className="ml-2 text-sm text-slate-700" data-testid="recent-check-campus">
+                        {campusName.get(String(door.campus_id))}
+                      </span>
+                    )}
                     <span
                       className={cx('ml-2 rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_BADGE[doorLogStatusColor(l.door_status)])}
                     >
