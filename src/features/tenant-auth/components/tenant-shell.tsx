@@ -62,14 +62,14 @@ export function TenantShell({ title, subtitle, headerExtra, children }: TenantSh
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <div className="min-w-0">
-            <Link to={tenantPath(slug, 'dashboard')} className="block truncate font-bold text-slate-900">
+            <Link to={tenantPath(slug, 'dashboard')} className="flex min-h-11 items-center truncate font-bold text-slate-900">
               {orgName}
             </Link>
             <p className="truncate text-sm text-slate-600">
               {profile?.display_name ?? email} · {ROLE_LABELS[role]}
             </p>
           </div>
-          <div className="flex items-center gap-3">
+          <div className="tap-targets flex flex-wrap items-center gap-3">
             {headerExtra}
             <Suspense
               fallback={
