@@ -238,6 +238,12 @@ test('an officer records 6 checks offline (5 picked, 1 scanned), they survive a 
       timeout: 30_000,
     });
   }
+  // The failing door says its state in words, not only by its edge colour, and that is what a screen reader hears.
+  const failingTile = campus.locator(`[data-testid="door-tile"][data-door="${failing.door_number}"]`);
+  await expect(failingTile.getByTestId('door-tile-state')).toHaveText('Maintenance');
+  await expect(failingTile).toHaveAccessibleName(new RegExp(`^${failing.door_number}.*Activity Today.*Maintenance$`));
+  await expect(adminPage.getByTestId('door-state-legend')).toContainText('Out of Service');
+  await expectNoSeriousA11yViolations(adminPage);
   await admin.close();
 });
 

@@ -7,7 +7,7 @@ import type { TenantSync } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
-import { FRESHNESS_LABEL, printCampusQrSheet, type Freshness } from '../../door-checks/index';
+import { DOOR_STATUS_LABEL, FRESHNESS_LABEL, printCampusQrSheet, type DoorStatus, type Freshness } from '../../door-checks/index';
 import type { CampusCard, DoorStatusBoard, DoorTile } from '../door-status';
 import { CheckIntervalSelect } from './check-interval-select';
 import { MissedCheckSettings } from './missed-check-settings';
@@ -26,6 +26,41 @@ const STATUS_EDGE: Record<DoorTile['statusColor'], string> = {
   red: 'border-l-red-600',
   grey: 'border-l-slate-400',
 };
+
+/** The same state in words, so colour is never the only sign (WCAG 1.4.1): a door out of service must not read as a green tile. */
+const STATUS_TEXT_TONE: Record<DoorTile['statusColor'], string> = {
+  green: 'text-green-900',
+  yellow: 'bg-yellow-100 px-1 text-yellow-900',
+  red: 'bg-red-700 px-1 text-white',
+  grey: 'text-slate-700',
+};
+
+function statusText(tile: DoorTile): string {
+  if (tile.lastStatus === null) return 'Not checked';
+  return DOOR_STATUS_LABEL[tile.lastStatus as DoorStatus] ?? tile.lastStatus;
+}
+
+function StatusLegend() {
+  const items = [
+    ['border-l-green-600', 'Operational'],
+    ['border-l-yellow-400', 'Maintenance'],
+    ['border-l-red-600', 'Out of Service'],
+    ['border-l-slate-400', 'Not checked'],
+  ] as const;
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-700" data-testid="door-state-legend">
+      <span className="font-medium">A tile's left edge and last line: the door's state at its latest check.</span>
+      <ul className="flex flex-wrap gap-3" aria-label="Door states">
+        {items.map(([edge, label]) => (
+          <li key={label} className="flex items-center gap-1">
+            <span aria-hidden="true" className={cx('inline-block h-4 w-3 rounded-sm border border-l-8 border-slate-300', edge)} />
+            {label}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 export function DoorStatusTab({
   sync,
@@ -62,6 +97,7 @@ export function DoorStatusTab({
           </div>
         ))}
       </dl>
+      <StatusLegend />
       <div className="space-y-4">
         {board.campuses.map((c) => (
           <CampusSection key={c.id} campus={c} initiallyOpen={board.campuses.length <= 3} onOpenDoor={onOpenDoor} />
@@ -142,6 +178,7 @@ const CampusSection = memo(function CampusSection({
                 data-testid="door-tile"
                 data-door={tile.doorNumber}
                 data-freshness={tile.freshness}
+                data-state={tile.lastStatus ?? 'none'}
                 className={cx(
                   'flex min-h-16 w-full flex-col items-start rounded-xl border border-l-8 px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-blue-700',
                   FRESHNESS_TONE[tile.freshness],
@@ -151,6 +188,9 @@ const CampusSection = memo(function CampusSection({
               >
                 <span className="font-bold">{tile.doorNumber}</span>
                 <span className="text-xs font-semibold">{FRESHNESS_LABEL[tile.freshness]}</span>
+                <span className={cx('mt-0.5 rounded text-xs font-bold', STATUS_TEXT_TONE[tile.statusColor])} data-testid="door-tile-state">
+                  {statusText(tile)}
+                </span>
               </button>
             </li>
           ))}
