@@ -159,9 +159,11 @@ function CampusFormView({
   const [formError, setFormError] = useState<string | null>(null);
   const picked = useRef<string | null>(null);
   const address = useWatch({ control, name: 'address' }) ?? '';
+  // An address is sent to the maps provider only once the user types one: opening a saved campus sends nothing.
+  const saved = useRef(text(campus ?? undefined, 'address_line1'));
 
   useEffect(() => {
-    if (!shouldSuggest(address) || picked.current === address) {
+    if (!shouldSuggest(address) || picked.current === address || address === saved.current) {
       setSuggestions([]);
       return;
     }
