@@ -65,6 +65,7 @@ export {
   storeHealthSummary,
   healthCacheVersion,
   watchHealthCacheVersion,
+  HEALTH_TABLES,
   type TenantDatabaseProbe,
 } from './tenant-health-probe';
 export { useTenantSync, type TenantSyncState } from './use-tenant-sync';

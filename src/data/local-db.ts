@@ -17,6 +17,27 @@ export interface LocalSchemaVersion {
   upgrade?: (tx: Transaction) => Promise<void>;
 }
 
+/** Version 1 as shipped; later versions name only what they change. */
+const V1_STORES: Readonly<Record<string, string>> = {
+  campus: 'id, updated_at',
+  doors: 'id, campus_id, door_number, updated_at',
+  conditions: 'id, door_id, created_at',
+  door_log: 'id, [door_id+created_at], created_at, user_id',
+  maintenance_records: 'id, door_id, status, created_at',
+  incidents: 'id, status, created_at',
+  tenant_settings: 'id, setting_key',
+  users: 'id, email, role',
+  vehicles: 'id, vehicle_number',
+  bus_drivers: 'id, last_name',
+  parking_permits: 'id, created_at',
+  parking_violations: 'id, created_at',
+  outbox: '++seq, [table+row_id], created_at',
+  rejected: '++id, [table+row_id]',
+  sync_state: 'table',
+  meta: 'key',
+};
+const V2_STORES: Readonly<Record<string, string>> = { ...V1_STORES, door_alert_acks: 'id, door_id, created_at' };
+
 /**
  * Every schema this app ever shipped to a phone, oldest first. A phone may
  * skip versions (opened again months later), so Dexie runs each upgrade in
@@ -27,72 +48,20 @@ export interface LocalSchemaVersion {
  * every version with the current code.
  */
 export const LOCAL_SCHEMA: readonly LocalSchemaVersion[] = [
-  {
-    version: 1,
-    stores: {
-      campus: 'id, updated_at',
-      doors: 'id, campus_id, door_number, updated_at',
-      conditions: 'id, door_id, created_at',
-      door_log: 'id, [door_id+created_at], created_at, user_id',
-      maintenance_records: 'id, door_id, status, created_at',
-      incidents: 'id, status, created_at',
-      tenant_settings: 'id, setting_key',
-      users: 'id, email, role',
-      vehicles: 'id, vehicle_number',
-      bus_drivers: 'id, last_name',
-      parking_permits: 'id, created_at',
-      parking_violations: 'id, created_at',
-      outbox: '++seq, [table+row_id], created_at',
-      rejected: '++id, [table+row_id]',
-      sync_state: 'table',
-      meta: 'key',
-    },
-  },
+  { version: 1, stores: V1_STORES },
   {
     // Missed-check acknowledgements (issue 12): a new table, no rows change shape.
     version: 2,
-    stores: {
-      campus: 'id, updated_at',
-      doors: 'id, campus_id, door_number, updated_at',
-      conditions: 'id, door_id, created_at',
-      door_log: 'id, [door_id+created_at], created_at, user_id',
-      maintenance_records: 'id, door_id, status, created_at',
-      incidents: 'id, status, created_at',
-      tenant_settings: 'id, setting_key',
-      users: 'id, email, role',
-      vehicles: 'id, vehicle_number',
-      bus_drivers: 'id, last_name',
-      parking_permits: 'id, created_at',
-      parking_violations: 'id, created_at',
-      door_alert_acks: 'id, door_id, created_at',
-      outbox: '++seq, [table+row_id], created_at',
-      rejected: '++id, [table+row_id]',
-      sync_state: 'table',
-      meta: 'key',
-    },
+    stores: V2_STORES,
   },
   {
     // The dashboard's counts from indexes (issue 12): doors by status, work
     // orders by priority and status. New indexes only; Dexie builds them from the rows.
     version: 3,
     stores: {
-      campus: 'id, updated_at',
+      ...V2_STORES,
       doors: 'id, campus_id, door_number, updated_at, status',
-      conditions: 'id, door_id, created_at',
-      door_log: 'id, [door_id+created_at], created_at, user_id',
       maintenance_records: 'id, door_id, status, created_at, [priority+status]',
-      incidents: 'id, status, created_at',
-      tenant_settings: 'id, setting_key',
-      users: 'id, email, role',
-      vehicles: 'id, vehicle_number',
-      bus_drivers: 'id, last_name',
-      parking_permits: 'id, created_at',
-      parking_violations: 'id, created_at',
-      door_alert_acks: 'id, door_id, created_at',
-      outbox: '++seq, [table+row_id], created_at',
-      rejected: '++id, [table+row_id]',
-      sync_state: 'table',
-      meta: 'key',
     },
   },
 ];

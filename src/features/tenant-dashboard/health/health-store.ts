@@ -16,6 +16,7 @@
  * follow the cache like the dashboard's other figures.
  */
 import {
+  HEALTH_TABLES,
   healthCacheVersion,
   watchCacheWrites,
   watchHealthCacheVersion,
@@ -50,7 +51,7 @@ export interface HealthState {
   /**
    * The cache's counts as last read (the dashboard's door and user tiles),
    * set as soon as they are read, before the database answers; null until
-   * the first read, and while nothing was ever pulled.
+   * the first read, and when the cache cannot be read.
    */
   counts: HealthCounts | null;
 }
@@ -76,7 +77,6 @@ export type HealthSync = Pick<TenantSync, 'db' | 'session'>;
 
 /** Pulls of many pages and bursts of writes end close together: one computation after the last. */
 const AFTER_WRITES_MS = 1000;
-const COUNTED_TABLES = ['doors', 'maintenance_records', 'incidents', 'users'] as const;
 
 function toDatabase(p: Exclude<TenantDatabaseProbe, { kind: 'offline' }>): DatabaseProbe {
   return p.kind === 'connected'
@@ -193,7 +193,7 @@ export function createHealthStore(sync: HealthSync, fetchImpl?: typeof fetch): H
       if (version === null || version === seen || (!waiting && !state.summary)) return;
       soon();
     });
-    const stopWrites = watchCacheWrites(sync.db, COUNTED_TABLES, () => {
+    const stopWrites = watchCacheWrites(sync.db, HEALTH_TABLES, () => {
       if (state.counts || state.summary) soon();
     });
     stopWatching = () => {
