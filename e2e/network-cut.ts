@@ -30,6 +30,8 @@ export interface Proxy {
   port: number;
   forwarded: () => number;
   refuse: () => Promise<void>;
+  /** Listens again on the same port: the network is back. */
+  restore: () => Promise<void>;
 }
 
 function builtApp(): string {
@@ -77,9 +79,17 @@ const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'pro
 export async function startProxy(): Promise<Proxy> {
   let forwarded = 0;
   const sockets = new Set<Socket>();
+  // Requests already forwarded when the network is cut still reach the server;
+  // refuse() waits for each to be answered (or to fail) so a caller's "nothing
+  // reached the server from now on" baseline is taken after them.
+  const inFlight = new Set<Promise<void>>();
   const server = createHttpServer((req, res) => {
     const target = new URL(req.url ?? '/');
     forwarded += 1;
+    let settle: () => void = () => undefined;
+    const settled = new Promise<void>((done) => (settle = done));
+    inFlight.add(settled);
+    void settled.then(() => inFlight.delete(settled));
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !HOP_BY_HOP.has(k)));
     const upstream = httpRequest(
       {
@@ -90,14 +100,20 @@ export async function startProxy(): Promise<Proxy> {
         headers,
       },
       (answer) => {
+        settle();
         const out = Object.fromEntries(Object.entries(answer.headers).filter(([k]) => !HOP_BY_HOP.has(k)));
         res.writeHead(answer.statusCode ?? 502, out);
         answer.pipe(res);
       },
     );
     upstream.on('error', () => {
+      settle();
       if (!res.headersSent) res.writeHead(502);
       res.end();
+    });
+    // A request whose body never fully arrives is dropped upstream too, so it cannot hang refuse().
+    req.on('close', () => {
+      if (!req.complete) upstream.destroy();
     });
     req.pipe(upstream);
   });
@@ -112,8 +128,9 @@ export async function startProxy(): Promise<Proxy> {
     refuse: async () => {
       const closed = new Promise((r) => server.close(r));
       for (const s of sockets) s.destroy();
-      await closed;
+      await Promise.all([closed, ...inFlight]);
     },
+    restore: () => new Promise<void>((done) => server.listen(port, '127.0.0.1', () => done())),
   };
 }
 
