@@ -14,6 +14,7 @@ const requireTenant = async (a: LoaderFunctionArgs) => (await guards()).requireT
 const requireDashboard = async (a: LoaderFunctionArgs) => (await guards()).requireTenantDashboard(a);
 const requireSuperAdmin = async (a: LoaderFunctionArgs) => (await guards()).requireTenantSuperAdmin(a);
 const signedInStaff = async (a: LoaderFunctionArgs) => (await guards()).redirectSignedInStaff(a);
+const installedAppStart = async () => (await guards()).openInstalledApp();
 
 // Public area
 const publicSite = () => import('../features/public-site/index');
@@ -62,6 +63,8 @@ export const routes: RouteObject[] = [
       },
       { path: 'tenant-config', lazy: async () => ({ Component: (await platformAdmin()).TenantConfigPage }) },
 
+      // The installed app's start URL (vite.config.ts manifest).
+      { path: 'start', loader: installedAppStart, lazy: async () => ({ Component: (await tenantAuth()).AppStartPage }) },
       { path: 'tenant-discovery', lazy: async () => ({ Component: (await tenantAuth()).TenantDiscoveryPage }) },
       { path: 'tenant-login', lazy: async () => ({ Component: (await tenantAuth()).TenantDiscoveryPage }) },
       { path: 'tenant/:tenantSlug/login', lazy: async () => ({ Component: (await tenantAuth()).TenantLoginPage }) },
@@ -91,7 +94,14 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await security()).SecurityDashboardPage }),
       },
       { path: 'tenant/:tenantSlug/rounds', loader: requireTenant, lazy: async () => ({ Component: (await rounds()).RoundsPage }) },
-      { path: 'tenant/:tenantSlug/scan', loader: requireTenant, lazy: async () => ({ Component: (await doorChecks()).ScanPage }) },
+      {
+        path: 'tenant/:tenantSlug/scan',
+        loader: requireTenant,
+        // Picking and leaving doors changes only ?door=: the session was checked on arrival.
+        shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+          currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate,
+        lazy: async () => ({ Component: (await doorChecks()).ScanPage }),
+      },
       {
         path: 'tenant/:tenantSlug/transportation',
         loader: requireTenant,

@@ -56,7 +56,11 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
     door: CacheRow;
   } | null>(null);
   const [showScanner, setShowScanner] = useState(true);
-  const doorId = params.get('door');
+  // The door just left (saved or cancelled): the screen moves on at once, even
+  // while the router is still taking its id out of the address.
+  const [left, setLeft] = useState<string | null>(null);
+  const urlDoor = params.get('door');
+  const doorId = urlDoor && urlDoor !== left ? urlDoor : null;
 
   const campusNames = useMemo(() => new Map((campuses ?? []).map((c) => [c.id, String(c.campus_name ?? '')])), [campuses]);
   // A sync (or another tab) may bring a scanned door that was not here: its form replaces the notice.
@@ -70,6 +74,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
     (d: CacheRow) => {
       setNotice(null);
       setSaved(null);
+      setLeft(null);
       setParams({ door: d.id });
     },
     [setParams],
@@ -92,9 +97,12 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
     [doors, campuses, chooseDoor],
   );
 
+  // Replaced, not pushed: Back from the scanner must not reopen a door already checked.
   const leaveDoor = () => {
     setNotice(null);
-    if (doorId) setParams({});
+    if (!doorId) return;
+    setLeft(doorId);
+    setParams({}, { replace: true, preventScrollReset: true });
   };
   // Cancel and Dismiss keep the code held (scan-hold.ts).
   const dismiss = () => setNotice(null);
