@@ -91,7 +91,8 @@ export default defineConfig({
         background_color: '#ffffff',
         display: 'standalone',
         orientation: 'any',
-        start_url: '/',
+        // Signed-in users go straight to their screen (src/app/guards.ts openInstalledApp); id stays '/' so installs keep their identity.
+        start_url: '/start',
         scope: '/',
         lang: 'en',
         categories: ['business', 'productivity', 'utilities'],

@@ -19,7 +19,8 @@ test('the manifest is installable: name, icons, display, start URL', async ({ pa
   expect(manifest.name).toBe('Lockstep');
   expect(manifest.short_name).toBe('Lockstep');
   expect(manifest.display).toBe('standalone');
-  expect(manifest.start_url).toBe('/');
+  expect(manifest.start_url).toBe('/start');
+  expect(manifest.id).toBe('/');
   expect(manifest.theme_color).toBeTruthy();
   const icons = manifest.icons as Array<{ src: string; sizes: string; purpose?: string }>;
   expect(icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));

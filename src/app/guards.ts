@@ -4,8 +4,15 @@
  * supabase-js. This module is itself loaded on demand by the router.
  */
 import { redirect, type LoaderFunctionArgs } from 'react-router-dom';
-import { readPlatformSession, readTenantProfile, readTenantSession, type TenantProfile } from '../data';
-import { dashboardRedirectFor, landingScreenFor, normalizeRole, safeReturnTo, tenantPath } from '../lib/roles';
+import {
+  listSignedInTenants,
+  readPlatformSession,
+  readTenantProfile,
+  readTenantSession,
+  type SignedInTenant,
+  type TenantProfile,
+} from '../data';
+import { dashboardRedirectFor, normalizeRole, safeReturnTo, tenantLandingPath, tenantPath } from '../lib/roles';
 
 function here(request: Request): string {
   const url = new URL(request.url);
@@ -62,6 +69,24 @@ export async function requireTenantDashboard(args: LoaderFunctionArgs): Promise<
  */
 export async function requireTenantSuperAdmin(args: LoaderFunctionArgs): Promise<TenantContext> {
   const ctx = await requireTenantSession(args);
-  if (normalizeRole(ctx.profile?.role) !== 'super_admin') throw redirect(tenantPath(ctx.slug, landingScreenFor(ctx.profile?.role)));
+  if (normalizeRole(ctx.profile?.role) !== 'super_admin') throw redirect(tenantLandingPath(ctx.slug, ctx.profile?.role));
   return ctx;
+}
+
+export interface AppStart {
+  tenants: SignedInTenant[];
+  staff: boolean;
+}
+
+/**
+ * /start, the installed app's start URL: a signed-in user goes straight to
+ * where their role lands (offline too: only stored sessions are read); one
+ * signed in to several places chooses; nobody signed in sees the home page.
+ */
+export async function openInstalledApp(): Promise<AppStart> {
+  const [tenants, staff] = await Promise.all([listSignedInTenants(), readPlatformSession()]);
+  const only = tenants.length === 1 ? tenants[0] : undefined;
+  if (only && !staff) throw redirect(tenantLandingPath(only.slug, only.profile?.role));
+  if (tenants.length === 0) throw redirect(staff ? '/dashboard' : '/');
+  return { tenants, staff: staff !== null };
 }

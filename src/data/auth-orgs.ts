@@ -85,17 +85,43 @@ function toOrganizations(rows: unknown): Organization[] {
   return rows.map((r) => toOrganization(r as Record<string, unknown>)).filter((o): o is Organization => o !== null);
 }
 
-/** Active and trial organizations ordered by company name (cached for offline use). */
-export async function listOrganizations(): Promise<Organization[]> {
+export interface OrganizationList {
+  organizations: Organization[];
+  /** The server could not be reached: this is what the device saw before. */
+  savedOnDevice: boolean;
+}
+
+/**
+ * Active and trial organizations ordered by company name. Without the server,
+ * the list last fetched merged with every organization opened on this device
+ * (a deep link caches its one organization), so an officer who never used
+ * discovery still finds theirs offline.
+ */
+export async function listOrganizations(): Promise<OrganizationList> {
   try {
     const orgs = toOrganizations(await platformRest(`Tenants?select=${ORG_COLUMNS}&status=in.(active,trial)&order=company_name.asc`));
     writePublic(cacheKeys.organizations(), orgs);
-    return orgs;
+    return { organizations: orgs, savedOnDevice: false };
   } catch (error) {
-    const cached = readPublic<Organization[]>(cacheKeys.organizations());
-    if (cached) return cached;
+    const seen = mergeOrganizations(readPublic<Organization[]>(cacheKeys.organizations()) ?? [], organizationsOpenedOnDevice());
+    if (seen.length > 0) return { organizations: seen.sort((a, b) => a.company_name.localeCompare(b.company_name)), savedOnDevice: true };
     throw new Error('Failed to load organizations.', { cause: error });
   }
+}
+
+function organizationsOpenedOnDevice(): Organization[] {
+  const prefix = cacheKeys.organization('');
+  const found: Organization[] = [];
+  try {
+    for (let i = 0; i < localStorage.length; i += 1) {
+      const key = localStorage.key(i);
+      const org = key?.startsWith(prefix) ? readPublic<Organization>(key) : null;
+      if (org && typeof org.slug === 'string' && typeof org.company_name === 'string') found.push(org);
+    }
+  } catch {
+    // Storage disabled: nothing was saved.
+  }
+  return found;
 }
 
 /**
@@ -122,7 +148,7 @@ export async function searchOrganizations(term: string): Promise<Organization[]>
 }
 
 export type OrganizationLookup =
-  { status: 'found'; organization: Organization } | { status: 'not-found' } | { status: 'error'; message: string };
+  { status: 'found'; organization: Organization; savedOnDevice?: boolean } | { status: 'not-found' } | { status: 'error'; message: string };
 
 /**
  * /tenant-config's saved configuration for this slug, only while the stack
@@ -166,7 +192,7 @@ export async function getOrganizationBySlug(slug: string): Promise<OrganizationL
     return { status: 'found', organization: org };
   } catch (error) {
     const cached = getCachedOrganization(slug);
-    if (cached) return { status: 'found', organization: cached };
+    if (cached) return { status: 'found', organization: cached, savedOnDevice: true };
     console.warn('Failed to load organization', error);
     return { status: 'error', message: 'Failed to load organization' };
   }

@@ -10,7 +10,15 @@ import type { AdoptSessionResult, ChangePasswordResult, TenantSignInResult } fro
 import type { SignInResult, StaffProfile } from './auth-platform';
 import type { Organization } from './auth-orgs';
 
-export { readPlatformSession, readTenantSession, readTenantProfile, type StoredSession, type TenantProfile } from './auth-session';
+export {
+  listSignedInTenants,
+  readPlatformSession,
+  readTenantSession,
+  readTenantProfile,
+  type SignedInTenant,
+  type StoredSession,
+  type TenantProfile,
+} from './auth-session';
 export {
   listOrganizations,
   searchOrganizations,
@@ -18,6 +26,7 @@ export {
   getCachedOrganization,
   rememberOrganization,
   type Organization,
+  type OrganizationList,
   type OrganizationLookup,
 } from './auth-orgs';
 export type { AdoptSessionResult, ChangePasswordResult, TenantSignInResult, SignInResult, StaffProfile };

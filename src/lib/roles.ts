@@ -31,6 +31,11 @@ export function landingScreenFor(role: string | null | undefined): TenantScreen 
   return LANDING[normalizeRole(role)];
 }
 
+/** The path a signed-in user of `slug` lands on. */
+export function tenantLandingPath(slug: string, role: string | null | undefined): string {
+  return tenantPath(slug, landingScreenFor(role));
+}
+
 /**
  * Who the tenant dashboard sends elsewhere: security admins go to the
  * security screen (spec §2). Everyone else may open it; regular users land

@@ -1,4 +1,5 @@
 /** Tenant discovery, sign-in, change password, and the frame of tenant screens. */
+export { AppStartPage } from './pages/app-start-page';
 export { TenantDiscoveryPage } from './pages/tenant-discovery-page';
 export { TenantLoginPage } from './pages/tenant-login-page';
 export { ChangePasswordPage } from './pages/change-password-page';

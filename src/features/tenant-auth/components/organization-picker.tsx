@@ -7,6 +7,8 @@ export interface OrganizationPickerProps {
   value: Organization | null;
   onChange: (org: Organization) => void;
   error?: string | null;
+  /** Told when the organization list could not come from the server (offline). */
+  onUnreachable?: () => void;
 }
 
 /**
@@ -15,12 +17,12 @@ export interface OrganizationPickerProps {
  * listbox, so arrow keys, Enter and Escape work and screen readers hear the
  * active option.
  */
-export function OrganizationPicker({ value, onChange, error }: OrganizationPickerProps) {
+export function OrganizationPicker({ value, onChange, error, onUnreachable }: OrganizationPickerProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [term, setTerm] = useState('');
   const [active, setActive] = useState(0);
-  const { all, loadError, visible, searching, searchError } = useOrganizations(term);
+  const { all, loadError, savedOnDevice, visible, searching, searchError } = useOrganizations(term);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -31,6 +33,10 @@ export function OrganizationPicker({ value, onChange, error }: OrganizationPicke
   useEffect(() => {
     if (open) searchRef.current?.focus();
   }, [open]);
+
+  useEffect(() => {
+    if (savedOnDevice || loadError) onUnreachable?.();
+  }, [savedOnDevice, loadError, onUnreachable]);
 
   useEffect(() => {
     if (!open) return;

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { preloadTenantAuth, signInTenant, type Organization } from '../../../data';
 import { emailDomainError } from '../../../lib/email-domain';
-import { landingScreenFor, tenantPath } from '../../../lib/roles';
+import { tenantLandingPath, tenantPath } from '../../../lib/roles';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
@@ -68,7 +68,7 @@ export function TenantSignInForm({ organization, busyLabel, requireOrganization 
       await navigate(tenantPath(organization.slug, 'change-password'), { replace: true });
       return;
     }
-    await navigate(tenantPath(organization.slug, landingScreenFor(profile.role)), { replace: true });
+    await navigate(tenantLandingPath(organization.slug, profile.role), { replace: true });
   });
 
   const disabled = requireOrganization && !organization;

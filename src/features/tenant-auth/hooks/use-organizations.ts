@@ -6,6 +6,8 @@ export interface OrganizationsState {
   /** All active organizations (null while loading). */
   all: Organization[] | null;
   loadError: string | null;
+  /** The server could not be reached: the list is what this device saw before. */
+  savedOnDevice: boolean;
   /** What the picker shows for the current search term. */
   visible: Organization[];
   searching: boolean;
@@ -20,16 +22,18 @@ type Remote = { term: string; results: Organization[]; error: null } | { term: s
  * name, debounced 300 ms (DESIGN §10).
  */
 export function useOrganizations(term: string): OrganizationsState {
-  const [list, setList] = useState<{ all: Organization[]; error: string | null } | null>(null);
+  const [list, setList] = useState<{ all: Organization[]; error: string | null; savedOnDevice: boolean } | null>(null);
   const [remote, setRemote] = useState<Remote | null>(null);
   const q = term.trim();
 
   useEffect(() => {
     let live = true;
     listOrganizations()
-      .then((all) => live && setList({ all, error: null }))
+      .then((found) => live && setList({ all: found.organizations, error: null, savedOnDevice: found.savedOnDevice }))
       .catch(
-        (error: unknown) => live && setList({ all: [], error: error instanceof Error ? error.message : 'Failed to load organizations.' }),
+        (error: unknown) =>
+          live &&
+          setList({ all: [], error: error instanceof Error ? error.message : 'Failed to load organizations.', savedOnDevice: false }),
       );
     return () => {
       live = false;
@@ -67,6 +71,7 @@ export function useOrganizations(term: string): OrganizationsState {
   return {
     all: list?.all ?? null,
     loadError: list?.error ?? null,
+    savedOnDevice: list?.savedOnDevice ?? false,
     visible,
     searching: q.length > 0 && current === null,
     searchError: current?.error ?? null,

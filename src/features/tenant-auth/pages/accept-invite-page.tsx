@@ -12,7 +12,7 @@ import {
 } from '../../../data';
 import { organizationLabel } from '../../../lib/organizations';
 import { CHANGE_PASSWORD_MESSAGES, checklistPasses, setPasswordError } from '../../../lib/password-rules';
-import { landingScreenFor, tenantPath } from '../../../lib/roles';
+import { tenantLandingPath, tenantPath } from '../../../lib/roles';
 import { useOnline } from '../../../lib/use-online';
 import { Alert } from '../../../ui/alert';
 import { AuthCard } from '../../../ui/auth-card';
@@ -158,7 +158,7 @@ function ChoosePasswordForm({
     const result = await chooseTenantPassword(slug, values.password);
     if (!result.ok) return setError(result.message);
     forgetAccepting();
-    await navigate(tenantPath(slug, landingScreenFor(profile.role)), { replace: true });
+    await navigate(tenantLandingPath(slug, profile.role), { replace: true });
   });
 
   return (

@@ -1,15 +1,27 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Organization } from '../../../data';
 import { emailDomainHint } from '../../../lib/email-domain';
+import { useOnline } from '../../../lib/use-online';
 import { AuthCard } from '../../../ui/auth-card';
+import { OfflineSignInNotice } from '../components/offline-sign-in-notice';
 import { OrganizationPicker } from '../components/organization-picker';
+import { SignedInOrganizations } from '../components/signed-in-organizations';
 import { TenantSignInForm } from '../components/tenant-sign-in-form';
+import { useSignedInTenants } from '../hooks/use-signed-in-tenants';
 
-/** /tenant-discovery (DESIGN §10): searchable organization picker, then email and password. */
+/**
+ * /tenant-discovery (DESIGN §10): searchable organization picker, then email
+ * and password. Organizations this device is signed in to are offered first,
+ * one tap away, and the page says when signing in cannot work (offline).
+ */
 export function TenantDiscoveryPage() {
   const [organization, setOrganization] = useState<Organization | null>(null);
   const [pickerError, setPickerError] = useState<string | null>(null);
+  const signedIn = useSignedInTenants();
+  const online = useOnline();
+  const [unreachable, setUnreachable] = useState(false);
+  const onUnreachable = useCallback(() => setUnreachable(true), []);
 
   const hint = emailDomainHint(organization?.email_domain);
   return (
@@ -40,7 +52,10 @@ export function TenantDiscoveryPage() {
       }
     >
       <div className="space-y-4">
+        {(!online || unreachable) && <OfflineSignInNotice />}
+        <SignedInOrganizations tenants={signedIn} title="Signed in on this device" />
         <OrganizationPicker
+          onUnreachable={onUnreachable}
           value={organization}
           error={pickerError}
           onChange={(org) => {

@@ -3,14 +3,19 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { getOrganizationBySlug, readTenantProfile, readTenantSession, type Organization } from '../../../data';
 import { emailDomainHint } from '../../../lib/email-domain';
 import { organizationLabel } from '../../../lib/organizations';
-import { landingScreenFor, tenantPath } from '../../../lib/roles';
+import { useOnline } from '../../../lib/use-online';
+import { tenantLandingPath } from '../../../lib/roles';
 import { Alert } from '../../../ui/alert';
 import { Loading } from '../../../ui/loading';
 import { AuthCard } from '../../../ui/auth-card';
+import { OfflineSignInNotice } from '../components/offline-sign-in-notice';
 import { TenantSignInForm } from '../components/tenant-sign-in-form';
 
 type State =
-  { status: 'loading' } | { status: 'found'; organization: Organization } | { status: 'not-found' } | { status: 'error'; message: string };
+  | { status: 'loading' }
+  | { status: 'found'; organization: Organization; savedOnDevice?: boolean }
+  | { status: 'not-found' }
+  | { status: 'error'; message: string };
 
 function organizationFromState(state: unknown, slug: string): Organization | null {
   const org = (state as { organization?: Organization } | null)?.organization;
@@ -29,6 +34,7 @@ export function TenantLoginPage() {
   const navigate = useNavigate();
   const fromState = organizationFromState(location.state, tenantSlug);
   const reauth = reauthRequested(location.state);
+  const online = useOnline();
   const [state, setState] = useState<State>(fromState ? { status: 'found', organization: fromState } : { status: 'loading' });
 
   useEffect(() => {
@@ -38,13 +44,13 @@ export function TenantLoginPage() {
     // here to sign in again; bouncing back would leave the queue paused).
     void Promise.all([readTenantSession(tenantSlug), readTenantProfile(tenantSlug)]).then(([session, profile]) => {
       if (live && session && !session.refused && !reauth && profile && !profile.require_password_change) {
-        void navigate(tenantPath(tenantSlug, landingScreenFor(profile.role)), { replace: true });
+        void navigate(tenantLandingPath(tenantSlug, profile.role), { replace: true });
       }
     });
     if (!fromState) {
       void getOrganizationBySlug(tenantSlug).then((result) => {
         if (!live) return;
-        if (result.status === 'found') setState({ status: 'found', organization: result.organization });
+        if (result.status === 'found') setState(result);
         else if (result.status === 'not-found') setState({ status: 'not-found' });
         else setState({ status: 'error', message: result.message });
       });
@@ -124,7 +130,10 @@ export function TenantLoginPage() {
         </div>
       }
     >
-      <TenantSignInForm organization={org} busyLabel="Signing In..." />
+      <div className="space-y-4">
+        {(!online || state.savedOnDevice) && <OfflineSignInNotice />}
+        <TenantSignInForm organization={org} busyLabel="Signing In..." />
+      </div>
     </AuthCard>
   );
 }
