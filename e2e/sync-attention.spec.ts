@@ -14,7 +14,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { stackForFile } from './file-stack';
-import { PASSWORD } from './support';
+import { expectNoSeriousA11yViolations, PASSWORD } from './support';
 
 const SLUG = 'lincoln-isd';
 const OFFICER = 'officer@lincoln-isd.test';
@@ -176,6 +176,17 @@ test('a check the server refuses reads Needs attention with the reason, the badg
   await badge.click();
   const refused = page.getByRole('region', { name: 'Changes the server refused' });
   await expect(refused).toContainText('insert in door_log');
+  // On a phone the list opens on the screen, Retry and Discard within reach.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const control of [refused, refused.getByRole('button', { name: 'Retry' }), refused.getByRole('button', { name: 'Discard' })]) {
+    const box = await control.boundingBox();
+    if (!box) throw new Error('the refused-changes panel is not laid out');
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
+  await expectNoSeriousA11yViolations(page);
+  await page.setViewportSize({ width: 1280, height: 720 });
   await refused.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
   await expect(state).toHaveText('Synced');

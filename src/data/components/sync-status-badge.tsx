@@ -9,7 +9,7 @@
  * Plain React and Tailwind; announced politely to screen readers.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getCachedOrganization } from '../auth-orgs';
 import type { PersistAnswer } from '../storage';
@@ -28,6 +28,7 @@ const TONE: Record<string, string> = {
 export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
   const status = useSyncStatus(sync);
   const [open, setOpen] = useState(false);
+  const badgeRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
   const descId = useId();
   const db = sync?.db ?? null;
@@ -41,6 +42,16 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
   useEffect(() => {
     if (signIn) void sync?.engine.requestSync();
   }, [sync, signIn]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      badgeRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
   const persist = usePersistAnswer(sync);
   const storageNote =
     persist === 'best-effort'
@@ -75,6 +86,7 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
         </Link>
       ) : (
         <button
+          ref={badgeRef}
           type="button"
           className={pill}
           aria-describedby={descId}
@@ -91,12 +103,27 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
       )}
       {description}
       {!signIn && canOpen && open ? (
+        // On a phone the badge sits mid-header: a panel anchored to its right edge
+        // would start off-screen, so there it spans the screen's width instead.
         <div
           id={listId}
           role="region"
           aria-label="Changes the server refused"
-          className="absolute right-0 z-20 mt-2 w-96 max-w-[90vw] rounded-lg bg-white p-3 shadow-lg ring-1 ring-black/10"
+          className="fixed inset-x-2 top-2 z-30 max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg bg-white p-3 shadow-lg ring-1 ring-black/10 sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:max-h-[70vh] sm:w-96"
         >
+          <div className="mb-2 flex items-center justify-between gap-2">
+            <p className="font-semibold text-slate-900">Changes the server refused</p>
+            <button
+              type="button"
+              className="min-h-11 rounded px-3 text-slate-800 ring-1 ring-slate-400/60"
+              onClick={() => {
+                setOpen(false);
+                badgeRef.current?.focus();
+              }}
+            >
+              Close
+            </button>
+          </div>
           <ul className="space-y-3">
             {rejected.map((r) => (
               <li key={r.id} className="rounded border border-slate-200 p-2">
@@ -110,14 +137,14 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
                 <div className="mt-2 flex gap-2">
                   <button
                     type="button"
-                    className="rounded bg-slate-900 px-2 py-1 text-white"
+                    className="min-h-11 rounded bg-slate-900 px-3 text-white"
                     onClick={() => db && r.id !== undefined && void retryRejected(db, r.id)}
                   >
                     Retry
                   </button>
                   <button
                     type="button"
-                    className="rounded px-2 py-1 text-red-700 ring-1 ring-red-600/40"
+                    className="min-h-11 rounded px-3 text-red-700 ring-1 ring-red-600/40"
                     onClick={() => db && r.id !== undefined && void discardRejected(db, r.id)}
                   >
                     Discard
