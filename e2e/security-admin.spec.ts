@@ -337,6 +337,11 @@ test('a security admin reports and resolves an incident and edits a security use
   await incidents.getByRole('combobox', { name: 'Severity' }).selectOption('high');
   await incidents.getByRole('button', { name: 'Report Incident' }).click();
   await expect(incidents.getByText('Incident created successfully!')).toBeVisible();
+  // At 1280 px the whole table shows, Actions included, without scrolling sideways.
+  const table = incidents.getByRole('region', { name: 'Incidents' });
+  const [box, actions] = await Promise.all([table.boundingBox(), table.getByRole('columnheader', { name: 'Actions' }).boundingBox()]);
+  if (!box || !actions) throw new Error('the incidents table is not laid out');
+  expect(actions.x + actions.width).toBeLessThanOrEqual(box.x + box.width);
   await incidents.getByRole('button', { name: 'Edit incident Capitol fire door propped open' }).click();
   await incidents.getByRole('combobox', { name: 'Status' }).selectOption('resolved');
   await incidents.getByRole('textbox', { name: 'Resolution Notes' }).fill('Chair removed');
@@ -397,6 +402,9 @@ test('the door log report filters and downloads a CSV (parsed back, compared wit
   await dialog.getByRole('textbox', { name: 'Door Range (A-B)' }).fill('EA1-EA4');
   await dialog.getByRole('combobox', { name: 'Campus' }).selectOption(MIDDLE);
   await dialog.getByRole('combobox', { name: 'Problem' }).selectOption('yes');
+  // The table scrolls sideways: keyboard users can focus it to do so (axe: scrollable-region-focusable).
+  await expect(dialog.getByRole('region', { name: 'Door logs, newest first' })).toHaveAttribute('tabindex', '0');
+  await expectNoSeriousA11yViolations(page);
 
   // What the server holds for the same filter (door EA1-EA4 at the middle school, a problem recorded).
   const campuses = await rest<Array<{ id: string; campus_name: string }>>(`campus?select=id,campus_name`);

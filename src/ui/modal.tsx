@@ -10,10 +10,10 @@ export interface ModalProps {
   children: ReactNode;
   /** Buttons shown at the bottom (e.g. Cancel and Save). */
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg' | 'xl';
+  size?: 'sm' | 'md' | 'lg' | 'xl' | '2xl';
 }
 
-const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl' };
+const widths = { sm: 'max-w-sm', md: 'max-w-lg', lg: 'max-w-2xl', xl: 'max-w-4xl', '2xl': 'max-w-6xl' };
 
 /** A modal dialog on Headless UI: focus trapped, Escape and backdrop close it, title announced. */
 export function Modal({ open, onClose, title, description, children, footer, size = 'md' }: ModalProps) {

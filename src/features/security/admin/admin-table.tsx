@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import { Button } from '../../../ui/button';
+import { cx } from '../../../ui/cx';
 
 export function AdminTable<T>({
   caption,
@@ -23,8 +24,15 @@ export function AdminTable<T>({
   children: (row: T) => ReactNode;
 }) {
   return (
+    // A scrolling box: keyboard users must be able to focus it to scroll it (a table of plain text has nothing else to focus).
     <div
-      className={paged ? 'overflow-x-auto rounded-xl border border-slate-200' : 'max-h-96 overflow-auto rounded-xl border border-slate-200'}
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      className={cx(
+        'rounded-xl border border-slate-200 focus-visible:outline-2 focus-visible:outline-blue-700',
+        paged ? 'overflow-x-auto' : 'max-h-96 overflow-auto',
+      )}
     >
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
         <caption className="sr-only">{caption}</caption>

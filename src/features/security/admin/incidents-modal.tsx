@@ -86,7 +86,7 @@ export function IncidentsModal({ open, onClose, sync, role: roleOverride }: Admi
   const activeCount = live(incidents).filter(isOpenIncident).length;
 
   return (
-    <Modal open={open} onClose={onClose} title="Incidents Management" description={`${activeCount} active`} size="xl">
+    <Modal open={open} onClose={onClose} title="Incidents Management" description={`${activeCount} active`} size="2xl">
       <Notice notice={notice} />
       {editing ? (
         <IncidentFormView
