@@ -69,6 +69,7 @@ export {
   type TenantDatabaseProbe,
 } from './tenant-health-probe';
 export { useTenantSync, type TenantSyncState } from './use-tenant-sync';
+export { useLivePull, LIVE_PULL_MS, LIVE_TABLES } from './use-live-pull';
 export { readRemembered, remember, type Remembered } from './local-meta';
 // The product API as staff screens call it, the platform's tenant list, and
 // /tenant-config's development-only tenant configuration.

@@ -208,6 +208,29 @@ export class SyncEngine {
     await this.pullAll();
   }
 
+  /**
+   * Pulls only `tables`, for a screen that shows what others record as it
+   * happens (admin dashboards ask every few seconds; the full cycle stays on
+   * pollMs). Nothing when this tab does not lead, a cycle is running (it pulls
+   * them anyway) or sync is paused for sign-in; queued behind any cycle.
+   */
+  pullTables(tables: readonly SyncedTable[]): Promise<void> {
+    if (this.dead || this.state.role !== 'leader' || this.state.running) return Promise.resolve();
+    const wanted = this.tables.filter((t) => tables.includes(t));
+    if (wanted.length === 0) return Promise.resolve();
+    this.cycle = this.cycle.then(async () => {
+      if (this.dead || this.state.running || (await this.stillPaused())) return;
+      try {
+        await this.pullAll(wanted, false);
+      } catch (e) {
+        if (!(e instanceof EngineKilledError)) throw e;
+      }
+    });
+    // A local failure here is the next full cycle's to report.
+    this.cycle = this.cycle.catch(() => undefined);
+    return this.cycle;
+  }
+
   private set(patch: Partial<EngineState>): void {
     const before = this.state;
     this.state = { ...this.state, ...patch };
@@ -288,7 +311,7 @@ export class SyncEngine {
     this.set({ lastSyncAt: new Date().toISOString() });
   }
 
-  private async pullAll(): Promise<void> {
+  private async pullAll(tables: readonly SyncedTable[] = this.tables, learnClock = true): Promise<void> {
     let refreshed = false;
     const deps = {
       db: this.db,
@@ -297,7 +320,7 @@ export class SyncEngine {
       overlapMs: this.opts.overlapMs,
       checkpoint: this.checkpoint,
     };
-    for (const table of this.tables) {
+    for (const table of tables) {
       let r: PullOutcome = await pullTable(deps, table);
       await this.checkpoint('after-pull');
       if (r.kind === 'auth' && !refreshed) {
@@ -316,7 +339,7 @@ export class SyncEngine {
         return;
       }
     }
-    await this.learnClock();
+    if (learnClock) await this.learnClock();
   }
 
   /** Once per pull, so freshness on this screen reads the server's clock (device-clock.ts). */

@@ -73,6 +73,32 @@ describe('pull', () => {
     await closeTab(tab);
   });
 
+  it('8d. pullTables brings only the tables named, as the admin dashboards ask every few seconds', async () => {
+    const f = await tenantFixture(t, 'security_admin', 2);
+    const dev = device(t);
+    const tab = await openTab(f, dev, { tables: ['campus', 'doors', 'door_log'] });
+    await f.signIn(tab.client);
+    tab.engine.start();
+    await tab.engine.waitForLeadership();
+    await tab.engine.pullNow();
+    const checksBefore = await tab.db.cache('door_log').count();
+
+    // Another officer's check reaches the server, and an admin renames the campus.
+    await f.project.engine.query(`insert into public.door_log (door_id, door_status) values ($1, 'operational')`, [doorId(f, 0)]);
+    await f.project.engine.query(`update public.campus set campus_name = campus_name || ' (renamed)' where id = $1`, [f.campusId]);
+    const requestsBefore = dev.net.log.length;
+    await tab.engine.pullTables(['door_log', 'incidents']);
+
+    expect(await tab.db.cache('door_log').count()).toBe(checksBefore + 1);
+    // Only door_log was asked for: incidents is not synced by this tab, campus waits for the full cycle.
+    const asked = dev.net.log.slice(requestsBefore).map((l) => l.path);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.filter((p) => !p.includes('/rest/v1/door_log'))).toEqual([]);
+    expect(String((await tab.db.cache('campus').get(f.campusId))?.campus_name)).not.toContain('(renamed)');
+
+    await closeTab(tab);
+  });
+
   it('8b. a pull never overwrites a row whose change is still queued', async () => {
     const f = await tenantFixture(t, 'security_admin', 2);
     const dev = device(t);

@@ -15,6 +15,7 @@ import {
   useDoorLogsByDoor,
   useRows,
   useTenantSync,
+  useLivePull,
   type CacheRow,
   type TenantSync,
 } from '../../data';
@@ -66,6 +67,7 @@ export const LOG_STATUS_BADGE: Record<ReturnType<typeof doorLogStatusColor>, str
 export function SecurityDashboardPage() {
   const { slug, userId, profile } = useTenantRoute();
   const { sync, error } = useTenantSync(slug, userId);
+  useLivePull(sync);
   const role = normalizeRole(profile?.role);
   const canGoBack = showBackToDashboard(role, typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(ADMIN_MODE_KEY));
   return (

@@ -7,7 +7,17 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { getRows, listNewest, readSupportSession, useRows, useSyncStates, useTenantSync, type TenantDb, type TenantSync } from '../../data';
+import {
+  getRows,
+  listNewest,
+  readSupportSession,
+  useRows,
+  useSyncStates,
+  useTenantSync,
+  useLivePull,
+  type TenantDb,
+  type TenantSync,
+} from '../../data';
 import { useNow } from '../../lib/use-now';
 import { normalizeRole, tenantPath, type TenantRole } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
@@ -33,6 +43,7 @@ const FIGURES_UNAVAILABLE = 'The figures saved on this device could not be read.
 export function TenantDashboardPage() {
   const { slug, userId, profile } = useTenantRoute();
   const { sync, error } = useTenantSync(slug, userId);
+  useLivePull(sync);
   const role = normalizeRole(profile?.role);
   return (
     <TenantShell
