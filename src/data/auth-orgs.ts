@@ -5,7 +5,7 @@
  * supabase-js so the discovery and deep-link screens paint without it.
  * Results are cached in localStorage (public data) for offline starts.
  */
-import { mergeOrganizations, ilikePattern, SEARCH_LIMIT, type OrganizationSummary } from '../lib/organizations';
+import type { OrganizationSummary } from '../lib/organizations';
 import { cacheKeys, readPublic, writePublic } from './auth-session';
 import { readDevTenantConfig } from './dev-tenant-config';
 
@@ -48,7 +48,7 @@ function loadPublicConfig(): Promise<PublicConfig> {
   return configPromise;
 }
 
-async function platformRest(path: string, init: RequestInit = {}): Promise<unknown> {
+export async function platformRest(path: string, init: RequestInit = {}): Promise<unknown> {
   const cfg = await loadPublicConfig();
   const res = await fetch(`${cfg.platformUrl}/rest/v1/${path}`, {
     ...init,
@@ -80,71 +80,9 @@ export function toOrganization(row: Record<string, unknown>): Organization | nul
   };
 }
 
-function toOrganizations(rows: unknown): Organization[] {
+export function toOrganizations(rows: unknown): Organization[] {
   if (!Array.isArray(rows)) return [];
   return rows.map((r) => toOrganization(r as Record<string, unknown>)).filter((o): o is Organization => o !== null);
-}
-
-export interface OrganizationList {
-  organizations: Organization[];
-  /** The server could not be reached: this is what the device saw before. */
-  savedOnDevice: boolean;
-}
-
-/**
- * Active and trial organizations ordered by company name. Without the server,
- * the list last fetched merged with every organization opened on this device
- * (a deep link caches its one organization), so an officer who never used
- * discovery still finds theirs offline.
- */
-export async function listOrganizations(): Promise<OrganizationList> {
-  try {
-    const orgs = toOrganizations(await platformRest(`Tenants?select=${ORG_COLUMNS}&status=in.(active,trial)&order=company_name.asc`));
-    writePublic(cacheKeys.organizations(), orgs);
-    return { organizations: orgs, savedOnDevice: false };
-  } catch (error) {
-    const seen = mergeOrganizations(readPublic<Organization[]>(cacheKeys.organizations()) ?? [], organizationsOpenedOnDevice());
-    if (seen.length > 0) return { organizations: seen.sort((a, b) => a.company_name.localeCompare(b.company_name)), savedOnDevice: true };
-    throw new Error('Failed to load organizations.', { cause: error });
-  }
-}
-
-function organizationsOpenedOnDevice(): Organization[] {
-  const prefix = cacheKeys.organization('');
-  const found: Organization[] = [];
-  try {
-    for (let i = 0; i < localStorage.length; i += 1) {
-      const key = localStorage.key(i);
-      const org = key?.startsWith(prefix) ? readPublic<Organization>(key) : null;
-      if (org && typeof org.slug === 'string' && typeof org.company_name === 'string') found.push(org);
-    }
-  } catch {
-    // Storage disabled: nothing was saved.
-  }
-  return found;
-}
-
-/**
- * Server search (spec §7): two case-insensitive selects, on company_name and
- * on display_name, 10 each, merged and de-duplicated by slug.
- */
-export async function searchOrganizations(term: string): Promise<Organization[]> {
-  const q = term.trim();
-  if (!q) return [];
-  // The same encoding supabase-js uses for .ilike(column, '%term%').
-  const pattern = encodeURIComponent(ilikePattern(q));
-  const base = `Tenants?select=${ORG_COLUMNS}&status=in.(active,trial)&order=company_name.asc&limit=${SEARCH_LIMIT}`;
-  const [byCompany, byDisplay] = await Promise.allSettled([
-    platformRest(`${base}&company_name=ilike.${pattern}`),
-    platformRest(`${base}&display_name=ilike.${pattern}`),
-  ]);
-  if (byCompany.status === 'rejected' && byDisplay.status === 'rejected') {
-    throw new Error('Failed to search organizations. Please try again.', { cause: byCompany.reason });
-  }
-  return mergeOrganizations(
-    byCompany.status === 'fulfilled' ? toOrganizations(byCompany.value) : [],
-    byDisplay.status === 'fulfilled' ? toOrganizations(byDisplay.value) : [],
-  );
 }
 
 export type OrganizationLookup =

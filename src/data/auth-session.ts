@@ -6,8 +6,8 @@
  * organization records cached in localStorage (public data: names, project
  * URL and anon key) so sign-in screens and tenant screens reopen offline.
  */
-import { peekSessionEntries, peekSessionValue } from './idb-peek';
-import { platformStorageKey, refusedRefreshKey, tenantStorageKey, tenantStorageKeyPrefix } from './storage-keys';
+import { peekSessionValue } from './idb-peek';
+import { platformStorageKey, refusedRefreshKey, tenantStorageKey } from './storage-keys';
 
 export interface StoredSession {
   userId: string;
@@ -53,30 +53,6 @@ export async function readTenantSession(slug: string): Promise<StoredSession | n
   const key = tenantStorageKey(slug);
   const [raw, refused] = await Promise.all([peekSessionValue(key), peekSessionValue(refusedRefreshKey(key))]);
   return parseStoredSession(raw, refused);
-}
-
-/** A tenant this device holds a session for, with what the shell cached at sign-in. */
-export interface SignedInTenant {
-  slug: string;
-  session: StoredSession;
-  profile: TenantProfile | null;
-}
-
-/**
- * Every tenant this device is signed in to, from the stored sessions alone
- * (works offline). A refused session is still listed: its data stays usable
- * on the device and the shell asks for a new sign-in to sync.
- */
-export async function listSignedInTenants(): Promise<SignedInTenant[]> {
-  const prefix = tenantStorageKeyPrefix();
-  const entries = await peekSessionEntries(prefix);
-  const values = new Map(entries.map((e) => [e.key, e.value]));
-  const found = entries.flatMap(({ key, value }) => {
-    // Records stored beside a session (its refused refresh token) share the prefix but are not sessions.
-    const session = parseStoredSession(value, values.get(refusedRefreshKey(key)) ?? null);
-    return session ? [{ slug: key.slice(prefix.length), session }] : [];
-  });
-  return Promise.all(found.map(async (t) => ({ ...t, profile: await readTenantProfile(t.slug) })));
 }
 
 export const cacheKeys = {

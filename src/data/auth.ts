@@ -9,30 +9,34 @@
 import type { AdoptSessionResult, ChangePasswordResult, TenantSignInResult } from './auth-tenant';
 import type { SignInResult, StaffProfile } from './auth-platform';
 import type { Organization } from './auth-orgs';
+import type { OrganizationList } from './auth-org-directory';
+import type { SignedInTenant } from './signed-in-tenants';
 
+export { readPlatformSession, readTenantSession, readTenantProfile, type StoredSession, type TenantProfile } from './auth-session';
 export {
-  listSignedInTenants,
-  readPlatformSession,
-  readTenantSession,
-  readTenantProfile,
-  type SignedInTenant,
-  type StoredSession,
-  type TenantProfile,
-} from './auth-session';
-export {
-  listOrganizations,
-  searchOrganizations,
   getOrganizationBySlug,
   getCachedOrganization,
   rememberOrganization,
   type Organization,
-  type OrganizationList,
   type OrganizationLookup,
 } from './auth-orgs';
+export type { OrganizationList } from './auth-org-directory';
+export type { SignedInTenant } from './signed-in-tenants';
 export type { AdoptSessionResult, ChangePasswordResult, TenantSignInResult, SignInResult, StaffProfile };
 
 const platform = () => import('./auth-platform');
 const tenant = () => import('./auth-tenant');
+const directory = () => import('./auth-org-directory');
+
+export async function listOrganizations(): Promise<OrganizationList> {
+  return (await directory()).listOrganizations();
+}
+export async function searchOrganizations(term: string): Promise<Organization[]> {
+  return (await directory()).searchOrganizations(term);
+}
+export async function listSignedInTenants(): Promise<SignedInTenant[]> {
+  return (await import('./signed-in-tenants')).listSignedInTenants();
+}
 
 /** Starts downloading the sign-in code (supabase-js) once the user shows intent, e.g. focuses the form. */
 export function preloadPlatformAuth(): void {

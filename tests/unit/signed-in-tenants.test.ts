@@ -6,7 +6,7 @@
  */
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { listSignedInTenants } from '../../src/data/auth-session';
+import { listSignedInTenants } from '../../src/data/signed-in-tenants';
 import { idbAuthStorage } from '../../src/data/session-store';
 import { refusedRefreshKey, tenantStorageKey } from '../../src/data/storage-keys';
 
