@@ -35,7 +35,7 @@ export {
 export { watchCacheWrites } from './cache-writes';
 // Missed-check alerts: latest checks of doors with none in the recent window (issue 12).
 export { listLatestChecksOf } from './latest-checks';
-export { useRows, useRow, useDoorsByCampus, useDoorLogsByDoor, useSyncStates } from './live-queries';
+export { useRows, useRow, useDoorsByCampus, useDoorLogsByDoor, useMaintenanceComments, useSyncStates } from './live-queries';
 export type { PullState } from './pull';
 export {
   readRowSyncStates,

@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { TenantDb } from './local-db';
 import type { CacheRow } from './outbox-types';
 import type { PullState } from './pull';
-import { getRow, listDoorLogsByDoor, listDoorsByCampus, listRows } from './queries';
+import { getRow, listDoorLogsByDoor, listDoorsByCampus, listMaintenanceComments, listRows } from './queries';
 import type { SyncedTable } from './sync-tables';
 
 export function useRows(db: TenantDb | null, table: SyncedTable): CacheRow[] | undefined {
@@ -25,6 +25,10 @@ export function useDoorsByCampus(db: TenantDb | null, campusId: string | null): 
 
 export function useDoorLogsByDoor(db: TenantDb | null, doorId: string | null, limit = 50): CacheRow[] | undefined {
   return useLiveQuery(() => (db && doorId ? listDoorLogsByDoor(db, doorId, limit) : undefined), [db, doorId, limit]);
+}
+
+export function useMaintenanceComments(db: TenantDb | null, recordId: string | null): CacheRow[] | undefined {
+  return useLiveQuery(() => (db && recordId ? listMaintenanceComments(db, recordId) : undefined), [db, recordId]);
 }
 
 /** Each table's pull state (watermark, last pull, last error, missing on the server), for screens that must know what reached this device. */

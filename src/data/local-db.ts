@@ -64,6 +64,16 @@ export const LOCAL_SCHEMA: readonly LocalSchemaVersion[] = [
       maintenance_records: 'id, door_id, status, created_at, [priority+status]',
     },
   },
+  {
+    // Maintenance work orders (issue 13): comments, and an assignee's records by index.
+    version: 4,
+    stores: {
+      ...V2_STORES,
+      doors: 'id, campus_id, door_number, updated_at, status',
+      maintenance_records: 'id, door_id, status, created_at, [priority+status], assigned_to',
+      maintenance_comments: 'id, [record_id+created_at]',
+    },
+  },
 ];
 
 export interface TenantBinding {

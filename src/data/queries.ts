@@ -69,6 +69,11 @@ export function listMaintenanceByDoor(db: TenantDb, doorId: string): Promise<Cac
   return db.cache('maintenance_records').where('door_id').equals(doorId).toArray();
 }
 
+/** A work order's comments, oldest first, through the [record_id+created_at] index. */
+export function listMaintenanceComments(db: TenantDb, recordId: string): Promise<CacheRow[]> {
+  return db.cache('maintenance_comments').where('[record_id+created_at]').between([recordId, ''], [recordId, '\uffff']).toArray();
+}
+
 /** Tables whose cache has a created_at index. */
 export type NewestTable = 'door_log' | 'maintenance_records' | 'incidents';
 

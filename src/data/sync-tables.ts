@@ -1,6 +1,6 @@
 /**
  * Owns the list of tenant tables the device keeps a local copy of, and how
- * each may be written: door_log and door_alert_acks are append-only
+ * each may be written: door_log, door_alert_acks and maintenance_comments are append-only
  * (insert, never changed or removed, as the server's policies say), the others are upserted and
  * soft-deleted through deleted_at so deletions reach other devices.
  */
@@ -11,6 +11,7 @@ export const SYNCED_TABLES = [
   'conditions',
   'door_log',
   'maintenance_records',
+  'maintenance_comments',
   'incidents',
   'tenant_settings',
   'users',
@@ -24,7 +25,7 @@ export const SYNCED_TABLES = [
 export type SyncedTable = (typeof SYNCED_TABLES)[number];
 
 /** Append-only on the server: inserts only, sent with ignore-duplicates. */
-export const APPEND_ONLY_TABLES: ReadonlySet<SyncedTable> = new Set<SyncedTable>(['door_log', 'door_alert_acks']);
+export const APPEND_ONLY_TABLES: ReadonlySet<SyncedTable> = new Set<SyncedTable>(['door_log', 'door_alert_acks', 'maintenance_comments']);
 
 export function isSyncedTable(name: string): name is SyncedTable {
   return (SYNCED_TABLES as readonly string[]).includes(name);
@@ -41,7 +42,9 @@ export const CACHE_INDEXES: Record<SyncedTable, string> = {
   doors: 'id, campus_id, door_number, updated_at, status',
   conditions: 'id, door_id, created_at',
   door_log: 'id, [door_id+created_at], created_at, user_id',
-  maintenance_records: 'id, door_id, status, created_at, [priority+status]',
+  // assigned_to: an assignee's "my work" (issue 13).
+  maintenance_records: 'id, door_id, status, created_at, [priority+status], assigned_to',
+  maintenance_comments: 'id, [record_id+created_at]',
   incidents: 'id, status, created_at',
   tenant_settings: 'id, setting_key',
   users: 'id, email, role',
@@ -63,6 +66,9 @@ export const SERVER_OWNED_COLUMNS: Partial<Record<SyncedTable, readonly string[]
   door_log: ['received_at', 'device_created_at', 'clock_offset_ms', 'clock_skew_ms'],
   // The server sets who acknowledged from the session (migration 20261124000100).
   door_alert_acks: ['acknowledged_by', 'acknowledged_by_name'],
+  // Set from the session by migration 20261124000200.
+  maintenance_records: ['resolved_by'],
+  maintenance_comments: ['user_id', 'author_name'],
 };
 
 export function isServerOwnedColumn(table: SyncedTable, column: string): boolean {

@@ -53,6 +53,8 @@ describe('who-did-this columns in the tenant schema', () => {
     'bus_log.driver_id': 'subject',
     'door_alert_acks.acknowledged_by': 'authorship',
     'door_alert_acks.acknowledged_by_name': 'authorship',
+    'maintenance_records.resolved_by': 'authorship',
+    'maintenance_comments.user_id': 'authorship',
   };
 
   it('are all classified, so a new one cannot slip in unguarded', async () => {
@@ -80,6 +82,34 @@ describe('door_log.user_id', () => {
   it('a support session still records no checks', async () => {
     const o = await insertAs('support', 'door_log', { door_id: fx.parents.doorId, user_id: null }, 'user_id');
     expect(o).toMatchObject({ kind: 'error', code: '42501' });
+  });
+});
+
+describe('maintenance_comments.user_id and author_name', () => {
+  const body = () => ({ record_id: fx.parents.recordId, body: '  Parts ordered  ' });
+
+  it("a comment in someone else's name (or none) is the commenter's own, named from their users row", async () => {
+    for (const forged of [{ user_id: fx.uids.security_admin, author_name: 'Sam Admin' }, {}]) {
+      const o = await insertAs('regular_user', 'maintenance_comments', { ...body(), ...forged }, 'user_id, author_name, body');
+      expect(row0(o)).toEqual({ user_id: fx.uids.regular_user, author_name: 'Riley Officer', body: 'Parts ordered' });
+    }
+  });
+
+  it('a support session comments as its subject, named Support', async () => {
+    const o = await insertAs('support', 'maintenance_comments', { ...body(), author_name: 'Maria' }, 'user_id, author_name');
+    expect(row0(o)).toEqual({ user_id: fx.uids.support, author_name: 'Support' });
+  });
+
+  it('a comment that is blank once trimmed, or longer than 2000 characters, is refused', async () => {
+    for (const text of ['   ', 'x'.repeat(2001)]) {
+      const o = await insertAs('security_admin', 'maintenance_comments', { ...body(), body: text }, 'id');
+      expect(o).toMatchObject({ kind: 'error', code: '23514' });
+    }
+  });
+
+  it('a comment on a record that does not exist is refused', async () => {
+    const o = await insertAs('security_admin', 'maintenance_comments', { ...body(), record_id: newId() }, 'id');
+    expect(o).toMatchObject({ kind: 'error', code: '23503' });
   });
 });
 
@@ -283,17 +313,19 @@ describe('a non-admin cannot hide a failing check', () => {
     expect(await automatic(door)).toHaveLength(1);
   });
 
-  it('the record a check opened is resolved by a passing check or an admin, not by its assignee', async () => {
+  it('the assignee resolves the record a check opened only with a note saying what was done, and is named as who resolved it', async () => {
     const door = await newDoor();
     await check(door, 'maintenance');
     const [rec] = await automatic(door);
     await tenant.engine.query(`update public.maintenance_records set assigned_to = $2 where id = $1`, [rec!.id, fx.uids.regular_user]);
 
-    const resolve = `update public.maintenance_records set status = 'resolved' where id = $1 returning status`;
-    const byAssignee = await attempt(tenant.engine, fx.claims.regular_user, resolve, [rec!.id]);
-    expect(byAssignee).toMatchObject({ kind: 'error', code: '42501' });
-    expect(byAssignee.kind === 'error' && byAssignee.message).toMatch(/passing check or a security admin/);
-    // Working on it is still the assignee's.
+    const resolve = `update public.maintenance_records set status = 'resolved', resolution_notes = $2 where id = $1
+                     returning status, resolution_notes, resolved_by`;
+    for (const note of [null, '   ']) {
+      const bare = await attempt(tenant.engine, fx.claims.regular_user, resolve, [rec!.id, note]);
+      expect(bare).toMatchObject({ kind: 'error', code: '23514' });
+      expect(bare.kind === 'error' && bare.message).toMatch(/say what was done/);
+    }
     expect(
       row0(
         await attempt(
@@ -304,11 +336,50 @@ describe('a non-admin cannot hide a failing check', () => {
         ),
       ),
     ).toEqual({ status: 'in_progress' });
-    for (const admin of ['security_admin', 'super_admin', 'support'] as const)
-      expect(row0(await attempt(tenant.engine, fx.claims[admin], resolve, [rec!.id]))).toEqual({ status: 'resolved' });
+    expect(row0(await attempt(tenant.engine, fx.claims.regular_user, resolve, [rec!.id, ' New closer fitted ']))).toEqual({
+      status: 'resolved',
+      resolution_notes: 'New closer fitted',
+      resolved_by: fx.uids.regular_user,
+    });
 
+    // Reopened by an admin, it names nobody as resolver until it is resolved again.
+    const reopen = `update public.maintenance_records set status = 'open' where id = $1 returning status, resolved_by`;
+    expect(row0(await attempt(tenant.engine, fx.claims.security_admin, reopen, [rec!.id]))).toEqual({ status: 'open', resolved_by: null });
+    // An admin may resolve without a note.
+    expect(
+      row0(
+        await attempt(
+          tenant.engine,
+          fx.claims.super_admin,
+          `update public.maintenance_records set status = 'resolved', resolution_notes = null where id = $1 returning status, resolved_by`,
+          [rec!.id],
+        ),
+      ),
+    ).toEqual({ status: 'resolved', resolved_by: fx.uids.super_admin });
+
+    await tenant.engine.query(`update public.maintenance_records set status = 'open', resolved_by = null where id = $1`, [rec!.id]);
     await check(door, 'operational');
     expect(await automatic(door)).toEqual([{ id: rec!.id, status: 'resolved' }]);
+  });
+
+  it("the assignee cannot change the priority or the due date: those stay the admins'", async () => {
+    const door = await newDoor();
+    await check(door, 'maintenance');
+    const [rec] = await automatic(door);
+    await run(
+      tenant.engine,
+      fx.claims.security_admin,
+      `update public.maintenance_records set assigned_to = $2, priority = 'high', due_date = '2026-12-01' where id = $1`,
+      [rec!.id, fx.uids.regular_user],
+    );
+    const o = await attempt(
+      tenant.engine,
+      fx.claims.regular_user,
+      `update public.maintenance_records set priority = 'low', due_date = '2027-06-01', status = 'in_progress' where id = $1
+       returning priority, due_date::text, status`,
+      [rec!.id],
+    );
+    expect(row0(o)).toEqual({ priority: 'high', due_date: '2026-12-01', status: 'in_progress' });
   });
 
   it('the assignee cannot move the record to another door', async () => {

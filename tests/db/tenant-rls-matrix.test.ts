@@ -123,6 +123,15 @@ export const TENANT_MATRIX: TableRule[] = [
     hardDelete: NOBODY,
   },
   {
+    // Work order comments (issue 13): append-only, every signed-in user adds their own.
+    tables: ['maintenance_comments'],
+    select: SIGNED_IN,
+    insert: SIGNED_IN,
+    update: NOBODY,
+    softDelete: null,
+    hardDelete: NOBODY,
+  },
+  {
     tables: ['parking_permits', 'parking_violations'],
     select: PARKING,
     insert: PARKING,
@@ -179,6 +188,7 @@ const UPDATE_SET: Record<string, string> = {
   parking_violations: `description = 'Fire lane'`,
   support_sessions: `reason = 'security_audit'`,
   door_alert_acks: `note = 'Changed note'`,
+  maintenance_comments: `body = 'Edited comment'`,
 };
 
 let projects: TestProjects;

@@ -56,6 +56,8 @@ export interface Parents {
   routeId: string;
   stopId: string;
   permitId: string;
+  /** A maintenance record (for comments on it). */
+  recordId: string;
 }
 
 /** uid: the JWT subject; profileId: the caller's users row, if it has one. */
@@ -100,6 +102,7 @@ export const FACTORIES: Record<string, Factory> = {
   parking_permits: () => ({ student_id: `S${tag()}`, student_name: 'Sam Student', license_plate: `P${tag()}` }),
   parking_violations: (p) => ({ permit_id: p.permitId, violation_type: 'no_permit' }),
   support_sessions: () => supportSessionRow(randomUUID()),
+  maintenance_comments: (p, c) => ({ record_id: p.recordId, body: 'Parts ordered', user_id: c.uid }),
   door_alert_acks: (p, c) => ({
     door_id: p.doorId,
     last_check_at: null,
@@ -165,7 +168,8 @@ export async function seedTenantFixtures(db: SqlClient): Promise<TenantFixtures>
   const routeId = await insertRow(db, 'routes', { route_number: 'R-1', bus_id: busId, driver_id: driverId });
   const stopId = await insertRow(db, 'route_stops', { route_id: routeId, stop_order: 1, name: 'First stop' });
   const permitId = await insertRow(db, 'parking_permits', { student_id: 'S1', student_name: 'Alex', license_plate: 'ABC123' });
-  const parents: Parents = { campusId, doorId, spareDoorId, officerId, vehicleId, driverId, busId, routeId, stopId, permitId };
+  const recordId = await insertRow(db, 'maintenance_records', { door_id: doorId, description: 'Closer leaking' });
+  const parents: Parents = { campusId, doorId, spareDoorId, officerId, vehicleId, driverId, busId, routeId, stopId, permitId, recordId };
 
   const main: Record<string, string> = {
     campus: campusId,
