@@ -6,6 +6,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDoorLogsByDoor, useRows, type CacheRow, type TenantDb } from '../../data';
+import { inactiveCampusIds, onInactiveCampus } from '../../lib/inactive-campuses';
 import { tenantPath } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -18,6 +19,8 @@ import { ScanHold } from './scan-hold';
 import { CHECK_CONSEQUENCE_TEXT, checkFails, findScannedDoor, isOpenAutoRecord, parseDoorQr, type DoorQrPayload } from './model';
 
 const SyncStatusLine = lazy(() => import('./components/sync-status-line'));
+// Lazy: the scan path's 150 KB budget has no room for the conditions rules (src/lib/door-condition.ts).
+const ExpectedCondition = lazy(() => import('./components/expected-condition'));
 const QrScanner = lazy(() => import('./components/qr-scanner').then((m) => ({ default: m.QrScanner })));
 
 type ScanNotice = { kind: 'not-door' } | { kind: 'unknown-door'; payload: DoorQrPayload } | null;
@@ -69,6 +72,10 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
     [notice, doors, campuses],
   );
   const door = useMemo(() => (doorId ? ((doors ?? []).find((d) => d.id === doorId) ?? null) : arrived), [doors, doorId, arrived]);
+  // An inactive campus's doors are not checked: not in the list, and a scanned code says why instead of opening the form.
+  const inactive = useMemo(() => inactiveCampusIds(campuses ?? []), [campuses]);
+  const pickable = useMemo(() => (doors ?? []).filter((d) => !onInactiveCampus(d, inactive)), [doors, inactive]);
+  const parked = door && onInactiveCampus(door, inactive);
 
   const chooseDoor = useCallback(
     (d: CacheRow) => {
@@ -130,7 +137,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
     );
   }
 
-  if (door) {
+  if (door && !parked) {
     const campusName = campusNames.get(String(door.campus_id)) ?? null;
     return (
       <DoorCheck
@@ -149,7 +156,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
 
   return (
     <div className="space-y-6">
-      {doorId && <Alert tone="warning">That door is not on this device. Pick it from the list or sync while online.</Alert>}
+      {doorId && !door && <Alert tone="warning">That door is not on this device. Pick it from the list or sync while online.</Alert>}
       <section aria-label="Scanner" className="space-y-3">
         {showScanner ? (
           <Suspense fallback={<Loading label="Starting the camera..." />}>
@@ -161,6 +168,18 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
           </Button>
         )}
         <div aria-live="polite">
+          {/* Reached with a door only when its campus is inactive (parked). */}
+          {door && (
+            <Alert tone="warning">
+              <p>
+                Door {String(door.door_number)} at {campusNames.get(String(door.campus_id))} is not checked while its campus is inactive.
+                An administrator can reactivate the campus.
+              </p>
+              <div className="mt-2">
+                <DismissButton onClick={leaveDoor} />
+              </div>
+            </Alert>
+          )}
           {notice?.kind === 'not-door' && (
             <Alert tone="warning">
               <p>This QR code is not a Lockstep door. Try another code or pick the door below.</p>
@@ -169,7 +188,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
               </div>
             </Alert>
           )}
-          {notice?.kind === 'unknown-door' && (
+          {notice?.kind === 'unknown-door' && !arrived && (
             <Alert tone="warning">
               <p>
                 Door {notice.payload.door_number} at {notice.payload.campus} is not on this device yet.
@@ -184,7 +203,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
           )}
         </div>
       </section>
-      <DoorPicker doors={doors} campusNames={campusNames} onPick={chooseDoor} />
+      <DoorPicker doors={pickable} campusNames={campusNames} onPick={chooseDoor} />
     </div>
   );
 }
@@ -213,6 +232,7 @@ function DoorCheck({
   onCancel: () => void;
 }) {
   const latest = useDoorLogsByDoor(db, door.id, 1);
+  const conditions = useRows(db, 'conditions');
   if (!latest) return <Loading label="Loading door..." />;
   // A failing check still on this device means the server has (or will have) an open record.
   const hasOpenRecord = hasOpenRecordCached || (latest[0] ? checkFails(latest[0]) : false);
@@ -228,6 +248,7 @@ function DoorCheck({
           {typeof door.location === 'string' && door.location ? ` · ${door.location}` : ''}
         </p>
         <p className="text-sm text-slate-600">Last check: {typeof last === 'string' ? new Date(last).toLocaleString() : 'never'}</p>
+        <Suspense fallback={null}>{conditions && <ExpectedCondition conditions={conditions} door={door} />}</Suspense>
       </div>
       <CheckForm db={db} door={door} campusName={campusName} hasOpenRecord={hasOpenRecord} onSaved={onSaved} onCancel={onCancel} />
     </section>

@@ -35,23 +35,8 @@ export function expandDoorRange(input: string): DoorRangeResult {
   return { ok: true, doors };
 }
 
-export interface ConditionSources {
-  doorOverride?: string | null;
-  campusDefault?: string | null;
-  globalDefault?: string | null;
-}
-
-/** Door override, then campus default, then global default; blank text does not count. */
-export function effectiveCondition(s: ConditionSources): { condition: string | null; source: 'door' | 'campus' | 'global' | 'none' } {
-  const pick = (v: string | null | undefined) => (v && v.trim() ? v.trim() : null);
-  const door = pick(s.doorOverride);
-  if (door) return { condition: door, source: 'door' };
-  const campus = pick(s.campusDefault);
-  if (campus) return { condition: campus, source: 'campus' };
-  const global = pick(s.globalDefault);
-  if (global) return { condition: global, source: 'global' };
-  return { condition: null, source: 'none' };
-}
+// Shared with the officer's check form (src/lib/door-condition.ts).
+export { effectiveCondition, type ConditionSources } from '../../lib/door-condition';
 
 /** Spec §5: yes is a non-empty value other than no/none; no is empty, no or none. */
 export function yesNoValue(v: string | null | undefined): 'yes' | 'no' {
