@@ -4,7 +4,7 @@
  * text or deleting an override returns the door to its default.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { insertRow, softDeleteRow, updateRow, useRows, type CacheRow, type TenantSync } from '../../../data';
 import { compareDoorNumbers } from '../../../lib/door-numbers';
@@ -16,9 +16,9 @@ import {
   conditionIdForCampus,
   conditionIdForDoor,
   doorCondition,
-  findDoorByNumber,
   GLOBAL_CONDITION_ID,
   indexConditions,
+  resolveOverrideDoor,
 } from './conditions';
 import { AdminTable, RowActions } from './admin-table';
 import { CampusOptions, SelectField, TextAreaField } from './form-controls';
@@ -270,13 +270,29 @@ function OverrideForm({
   const [campusId, setCampusId] = useState('');
   const [condition, setCondition] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [campusError, setCampusError] = useState<string | undefined>();
+  const campusRef = useRef<HTMLSelectElement>(null);
   const [busy, setBusy] = useState(false);
+  // While the typed number is on several campuses the campus is required, and says so before submit.
+  const campusRequired = useMemo(() => resolveOverrideDoor(doors, doorNumber).kind === 'choose-campus', [doors, doorNumber]);
   const submit = async () => {
-    const r = conditionOverrideSchema.safeParse({ door_number: doorNumber, condition });
+    const r = conditionOverrideSchema.safeParse({ door_number: doorNumber, campus_id: campusId, condition });
     if (!r.success) return setError(MSG.conditionFieldsRequired);
-    const door = findDoorByNumber(doors, r.data.door_number, campusId || undefined);
-    if (!door) return setError(MSG.doorNotFound);
+    const match = resolveOverrideDoor(doors, r.data.door_number, r.data.campus_id || undefined);
+    if (match.kind === 'not-found') return setError(MSG.doorNotFound);
+    if (match.kind === 'choose-campus') {
+      const names = match.campusIds
+        .map((id) => campuses.find((c) => c.id === id)?.campus_name)
+        .map((n) => (typeof n === 'string' && n ? n : 'no campus'));
+      setError(null);
+      setCampusError(MSG.doorOnSeveralCampuses(r.data.door_number, names));
+      // Focus reads the select's label and its error (aria-describedby) to a screen reader.
+      campusRef.current?.focus();
+      return;
+    }
+    const door = match.door;
     setError(null);
+    setCampusError(undefined);
     setBusy(true);
     const problem = await onSave(door, r.data.condition);
     setBusy(false);
@@ -306,8 +322,27 @@ function OverrideForm({
           </p>
         )}
         <div className="grid gap-3 sm:grid-cols-2">
-          <Field label="Door Number" required value={doorNumber} onChange={(e) => setDoorNumber(e.target.value)} />
-          <SelectField label="Campus (if door numbers repeat)" value={campusId} onChange={(e) => setCampusId(e.target.value)}>
+          <Field
+            label="Door Number"
+            required
+            value={doorNumber}
+            onChange={(e) => {
+              setDoorNumber(e.target.value);
+              setCampusError(undefined);
+            }}
+          />
+          <SelectField
+            ref={campusRef}
+            label="Campus (if door numbers repeat)"
+            value={campusId}
+            required={campusRequired}
+            aria-required={campusRequired || undefined}
+            error={campusError}
+            onChange={(e) => {
+              setCampusId(e.target.value);
+              setCampusError(undefined);
+            }}
+          >
             <option value="">Any campus</option>
             <CampusOptions campuses={campuses} />
           </SelectField>

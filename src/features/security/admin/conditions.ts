@@ -4,7 +4,6 @@
  * campus or door id, so removing an override (a tombstone, decision 004) and
  * adding it again revives the same row instead of hitting the unique door_id.
  */
-import { effectiveCondition } from '../model';
 
 export const GLOBAL_CONDITION_ID = '00000000-0000-0000-0000-000000000000';
 
@@ -22,33 +21,7 @@ export function conditionIdForCampus(campusId: string): string {
   return deriveId(campusId, 0xa);
 }
 
-export interface ConditionIndex {
-  global: Row | null;
-  byCampus: Map<string, Row>;
-  byDoor: Map<string, Row>;
-}
-
-export function indexConditions(rows: readonly Row[]): ConditionIndex {
-  const idx: ConditionIndex = { global: null, byCampus: new Map(), byDoor: new Map() };
-  for (const r of rows) {
-    if (r.deleted_at) continue;
-    if (r.kind === 'global') idx.global = r;
-    else if (r.kind === 'campus' && typeof r.campus_id === 'string') idx.byCampus.set(r.campus_id, r);
-    else if (typeof r.door_id === 'string') idx.byDoor.set(r.door_id, r);
-  }
-  return idx;
-}
-
-const cond = (r: Row | null | undefined): string | null => (r && typeof r.condition === 'string' ? r.condition : null);
-
-/** Door override, then campus default, then global default. */
-export function doorCondition(idx: ConditionIndex, door: { id: string; campus_id?: unknown }) {
-  return effectiveCondition({
-    doorOverride: cond(idx.byDoor.get(door.id)),
-    campusDefault: typeof door.campus_id === 'string' ? cond(idx.byCampus.get(door.campus_id)) : null,
-    globalDefault: cond(idx.global),
-  });
-}
+export { doorCondition, indexConditions, type ConditionIndex } from '../../../lib/door-condition';
 
 /** Finds a door by number, case-insensitive; within a campus when one is given. */
 export function findDoorByNumber<T extends Row & { id: string }>(
@@ -58,4 +31,29 @@ export function findDoorByNumber<T extends Row & { id: string }>(
 ): T | undefined {
   const n = doorNumber.trim().toLowerCase();
   return doors.find((d) => !d.deleted_at && String(d.door_number ?? '').toLowerCase() === n && (!campusId || d.campus_id === campusId));
+}
+
+export type OverrideDoor<T> = { kind: 'found'; door: T } | { kind: 'not-found' } | { kind: 'choose-campus'; campusIds: string[] };
+
+/**
+ * The door an override is for. Door numbers repeat across campuses (EA1 on
+ * two schools), so a number alone names a door only when one campus has it;
+ * with several the admin must say which campus instead of the first match
+ * silently taking the override.
+ */
+export function resolveOverrideDoor<T extends Row & { id: string }>(
+  doors: readonly T[],
+  doorNumber: string,
+  campusId?: string,
+): OverrideDoor<T> {
+  if (campusId) {
+    const door = findDoorByNumber(doors, doorNumber, campusId);
+    return door ? { kind: 'found', door } : { kind: 'not-found' };
+  }
+  const n = doorNumber.trim().toLowerCase();
+  const matches = doors.filter((d) => !d.deleted_at && String(d.door_number ?? '').toLowerCase() === n);
+  const campusIds = [...new Set(matches.map((d) => (typeof d.campus_id === 'string' ? d.campus_id : '')))];
+  const [first] = matches;
+  if (!first) return { kind: 'not-found' };
+  return campusIds.length > 1 ? { kind: 'choose-campus', campusIds } : { kind: 'found', door: first };
 }

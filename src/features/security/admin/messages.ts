@@ -47,6 +47,9 @@ export const MSG = {
   // Conditions
   conditionFieldsRequired: 'Please fill in door number and condition description',
   doorNotFound: 'Door not found. Please make sure the door number is correct.',
+  // Not in the spec: a door number that repeats across campuses needs its campus (issue 13 §3).
+  doorOnSeveralCampuses: (door: string, campuses: readonly string[]) =>
+    `Door ${door} is on more than one campus (${campuses.join(', ')}). Please select its campus.`,
   defaultRequired: 'Please enter a default condition',
   conditionUpdated: 'Condition updated successfully!',
   conditionReset: 'Condition reset to default successfully!',

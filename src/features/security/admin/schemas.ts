@@ -177,10 +177,13 @@ export function flagsForRole(role: (typeof USER_ROLES)[number]) {
   };
 }
 
-export const conditionOverrideSchema = z.object({ door_number: trimmed, condition: trimmed }).refine((v) => v.door_number && v.condition, {
-  message: MSG.conditionFieldsRequired,
-  path: ['condition'],
-});
+// campus_id: '' is "any campus", enough while the number is on one campus only (resolveOverrideDoor).
+export const conditionOverrideSchema = z
+  .object({ door_number: trimmed, campus_id: trimmed.default(''), condition: trimmed })
+  .refine((v) => v.door_number && v.condition, {
+    message: MSG.conditionFieldsRequired,
+    path: ['condition'],
+  });
 
 export const defaultConditionSchema = z.object({
   condition: trimmed.pipe(z.string().min(1, MSG.defaultRequired)),
