@@ -6,7 +6,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDoorLogsByDoor, useRows, type CacheRow, type TenantDb } from '../../data';
-import { inactiveCampusIds, onInactiveCampus } from '../../lib/inactive-campuses';
 import { tenantPath } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -72,10 +71,6 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
     [notice, doors, campuses],
   );
   const door = useMemo(() => (doorId ? ((doors ?? []).find((d) => d.id === doorId) ?? null) : arrived), [doors, doorId, arrived]);
-  // An inactive campus's doors are not checked: not in the list, and a scanned code says why instead of opening the form.
-  const inactive = useMemo(() => inactiveCampusIds(campuses ?? []), [campuses]);
-  const pickable = useMemo(() => (doors ?? []).filter((d) => !onInactiveCampus(d, inactive)), [doors, inactive]);
-  const parked = door && onInactiveCampus(door, inactive);
 
   const chooseDoor = useCallback(
     (d: CacheRow) => {
@@ -137,7 +132,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
     );
   }
 
-  if (door && !parked) {
+  if (door) {
     const campusName = campusNames.get(String(door.campus_id)) ?? null;
     return (
       <DoorCheck
@@ -156,7 +151,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
 
   return (
     <div className="space-y-6">
-      {doorId && !door && <Alert tone="warning">That door is not on this device. Pick it from the list or sync while online.</Alert>}
+      {doorId && <Alert tone="warning">That door is not on this device. Pick it from the list or sync while online.</Alert>}
       <section aria-label="Scanner" className="space-y-3">
         {showScanner ? (
           <Suspense fallback={<Loading label="Starting the camera..." />}>
@@ -168,18 +163,6 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
           </Button>
         )}
         <div aria-live="polite">
-          {/* Reached with a door only when its campus is inactive (parked). */}
-          {door && (
-            <Alert tone="warning">
-              <p>
-                Door {String(door.door_number)} at {campusNames.get(String(door.campus_id))} is not checked while its campus is inactive.
-                An administrator can reactivate the campus.
-              </p>
-              <div className="mt-2">
-                <DismissButton onClick={leaveDoor} />
-              </div>
-            </Alert>
-          )}
           {notice?.kind === 'not-door' && (
             <Alert tone="warning">
               <p>This QR code is not a Lockstep door. Try another code or pick the door below.</p>
@@ -188,7 +171,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
               </div>
             </Alert>
           )}
-          {notice?.kind === 'unknown-door' && !arrived && (
+          {notice?.kind === 'unknown-door' && (
             <Alert tone="warning">
               <p>
                 Door {notice.payload.door_number} at {notice.payload.campus} is not on this device yet.
@@ -203,7 +186,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
           )}
         </div>
       </section>
-      <DoorPicker doors={pickable} campusNames={campusNames} onPick={chooseDoor} />
+      <DoorPicker doors={doors} campusNames={campusNames} onPick={chooseDoor} />
     </div>
   );
 }
