@@ -3,7 +3,7 @@
  * (public, platform admin, tenant). Guards are loaders that load on demand,
  * so the landing page carries no session or supabase code.
  */
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunction } from 'react-router-dom';
 import { Loading } from '../ui/loading';
 import { ErrorView } from './error-view';
 import { RootLayout } from './root-layout';
@@ -25,6 +25,11 @@ const platformAdmin = () => import('../features/platform-admin/index');
 const tenantAuth = () => import('../features/tenant-auth/index');
 const tenantDashboard = () => import('../features/tenant-dashboard/index');
 const security = () => import('../features/security/index');
+const maintenance = () => import('../features/maintenance/index');
+
+/** A screen whose query string changes in place (?door=, ?order=, filters) keeps the guard it passed on arrival. */
+const samePageKeepsGuard: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 const doorChecks = () => import('../features/door-checks/index');
 // The rounds page is a chunk of its own, off the scan-and-check path (docs/decisions/009).
 const rounds = async () => (await doorChecks()).loadRoundsPage();
@@ -93,13 +98,19 @@ export const routes: RouteObject[] = [
         loader: requireTenant,
         lazy: async () => ({ Component: (await security()).SecurityDashboardPage }),
       },
+      {
+        path: 'tenant/:tenantSlug/maintenance',
+        loader: requireTenant,
+        // ?order= and the filters change in place: the session was checked on arrival.
+        shouldRevalidate: samePageKeepsGuard,
+        lazy: async () => ({ Component: (await maintenance()).MaintenancePage }),
+      },
       { path: 'tenant/:tenantSlug/rounds', loader: requireTenant, lazy: async () => ({ Component: (await rounds()).RoundsPage }) },
       {
         path: 'tenant/:tenantSlug/scan',
         loader: requireTenant,
         // Picking and leaving doors changes only ?door=: the session was checked on arrival.
-        shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-          currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate,
+        shouldRevalidate: samePageKeepsGuard,
         lazy: async () => ({ Component: (await doorChecks()).ScanPage }),
       },
       {

@@ -12,12 +12,13 @@ import type { TenantSync } from './tenant-sync';
 export const LIVE_PULL_MS = 3_000;
 export const LIVE_TABLES: readonly SyncedTable[] = ['door_log', 'doors', 'maintenance_records', 'incidents'];
 
-export function useLivePull(sync: TenantSync | null): void {
+/** `tables`: what the screen shows that others change (a stable array: a new one restarts the timer). */
+export function useLivePull(sync: TenantSync | null, tables: readonly SyncedTable[] = LIVE_TABLES): void {
   useEffect(() => {
     if (!sync) return;
     const timer = setInterval(() => {
-      if (document.visibilityState === 'visible' && navigator.onLine) void sync.engine.pullTables(LIVE_TABLES);
+      if (document.visibilityState === 'visible' && navigator.onLine) void sync.engine.pullTables(tables);
     }, LIVE_PULL_MS);
     return () => clearInterval(timer);
-  }, [sync]);
+  }, [sync, tables]);
 }

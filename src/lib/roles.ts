@@ -12,7 +12,8 @@ export function normalizeRole(role: string | null | undefined): TenantRole {
   return (TENANT_ROLES as readonly string[]).includes(role) ? (role as TenantRole) : 'regular_user';
 }
 
-export type TenantScreen = 'dashboard' | 'security' | 'rounds' | 'transportation' | 'student-parking' | 'users' | 'settings';
+export type TenantScreen =
+  'dashboard' | 'security' | 'rounds' | 'maintenance' | 'transportation' | 'student-parking' | 'users' | 'settings';
 
 export function tenantPath(slug: string, screen: TenantScreen | 'login' | 'change-password'): string {
   return `/tenant/${encodeURIComponent(slug)}/${screen}`;

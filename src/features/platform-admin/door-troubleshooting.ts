@@ -33,22 +33,7 @@ export function doorStatusLabel(status: string): string {
   return DOOR_STATUS_LABELS[status] ?? status.replace(/_/g, ' ');
 }
 
-export const PRIORITY_LABELS: Readonly<Record<string, string>> = { high: 'High', medium: 'Medium', low: 'Low' };
-
-export function priorityTone(priority: string): string {
-  if (priority === 'high') return 'bg-red-100 text-red-900';
-  if (priority === 'medium') return 'bg-amber-100 text-amber-900';
-  return 'bg-slate-100 text-slate-800';
-}
-
-/** A maintenance status in words: in_progress → In Progress, open → Open. */
-export function maintenanceStatusLabel(status: string): string {
-  return status
-    .split('_')
-    .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join(' ');
-}
+export { PRIORITY_LABELS, priorityTone, maintenanceStatusLabel } from '../../lib/work-order-labels';
 
 /** A door's name as the staff view shows it: its name, else its door number. */
 export function doorTitle(door: Pick<StaffDoor, 'name' | 'door_number'>): string {
