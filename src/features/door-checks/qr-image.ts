@@ -1,10 +1,11 @@
 /**
  * Door QR images (spec §9): PNG downloads and a printable campus sheet. The
  * qrcode and jspdf libraries are imported when a code is made, never with
- * the screens that offer the buttons.
+ * the screens that offer the buttons; the sheet itself is qr-sheet-pdf.ts.
  */
-import { compareDoorNumbers, encodeDoorQr, type DoorQrPayload } from './model';
-import { logoPlacement, QR_IMAGE, qrPngFileName, qrSheetFileName, qrSheetLayout } from './qr-layout';
+import { encodeDoorQr, type DoorQrPayload } from './model';
+import { logoPlacement, QR_IMAGE, qrPngFileName, qrSheetFileName } from './qr-layout';
+import type { SheetImage } from './qr-sheet-pdf';
 
 /** What a door's code is drawn with (spec §5): its logo, or an uploaded QR image that replaces generation. */
 export interface DoorQrArt {
@@ -28,18 +29,22 @@ function squareCanvas(): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContex
   return { canvas, ctx: canvas.getContext('2d') };
 }
 
-/** An uploaded code, fitted whole into the 600x600 white square (any image type in, PNG out). */
-async function uploadedQrPng(src: string): Promise<string> {
+/** An uploaded code, fitted whole into the 600x600 white square (any image type in). */
+async function uploadedQrCanvas(src: string): Promise<HTMLCanvasElement | null> {
   const img = await loadImage(src, 'uploaded QR image');
   const { canvas, ctx } = squareCanvas();
-  if (!ctx) return src;
+  if (!ctx) return null;
   ctx.fillStyle = QR_IMAGE.light;
   ctx.fillRect(0, 0, canvas.width, canvas.height);
   const scale = Math.min(canvas.width / img.naturalWidth, canvas.height / img.naturalHeight);
   const w = img.naturalWidth * scale;
   const h = img.naturalHeight * scale;
   ctx.drawImage(img, (canvas.width - w) / 2, (canvas.height - h) / 2, w, h);
-  return canvas.toDataURL('image/png');
+  return canvas;
+}
+
+async function uploadedQrPng(src: string): Promise<string> {
+  return (await uploadedQrCanvas(src))?.toDataURL('image/png') ?? src;
 }
 
 /**
@@ -85,36 +90,71 @@ export interface SheetDoor extends DoorQrArt {
   door_number: string;
 }
 
-/** Every door of a campus on US Letter pages, 12 per page, door number under each code (each door's own art). */
+/**
+ * Logos print at 300 px for the 200 px of the PNG (about 400 dpi in a
+ * 55 mm code): sharp on paper, and small since each is embedded once.
+ */
+const SHEET_LOGO_PX = 300;
+
+function pngBytes(canvas: HTMLCanvasElement): Promise<Uint8Array> {
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => {
+      if (!blob) reject(new Error('The QR sheet image could not be made.'));
+      else resolve(blob.arrayBuffer().then((b) => new Uint8Array(b)));
+    }, 'image/png'),
+  );
+}
+
+/** A logo as the PNG draws it (stretched to a square, on white), at the sheet's resolution. */
+async function sheetLogoPng(src: string): Promise<Uint8Array> {
+  const img = await loadImage(src, 'logo image');
+  const canvas = document.createElement('canvas');
+  canvas.width = SHEET_LOGO_PX;
+  canvas.height = SHEET_LOGO_PX;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('The logo image could not be drawn.');
+  ctx.fillStyle = QR_IMAGE.light;
+  ctx.fillRect(0, 0, SHEET_LOGO_PX, SHEET_LOGO_PX);
+  ctx.drawImage(img, 0, 0, SHEET_LOGO_PX, SHEET_LOGO_PX);
+  return pngBytes(canvas);
+}
+
+async function sheetUploadedQrPng(src: string): Promise<Uint8Array> {
+  const canvas = await uploadedQrCanvas(src);
+  if (!canvas) throw new Error('The uploaded QR image could not be drawn.');
+  return pngBytes(canvas);
+}
+
+/** A macrotask turn, so input and paint run between slices of sheet work. */
+function yieldToUi(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Every door of a campus on US Letter pages, 12 per page, door number under
+ * each code (each door's own art). Each distinct logo or uploaded image is
+ * drawn once, however many doors share it.
+ */
 export async function printCampusQrSheet(campusName: string, doors: readonly SheetDoor[]): Promise<void> {
-  const { jsPDF } = await import('jspdf');
-  const doc = new jsPDF({
-    unit: 'mm',
-    format: 'letter',
-    orientation: 'portrait',
-  });
-  const sorted = [...doors].sort((a, b) => compareDoorNumbers(a.door_number, b.door_number));
-  const cells = qrSheetLayout(sorted.length);
-  let page = 0;
-  const header = () => {
-    doc.setFontSize(12);
-    doc.text(`${campusName}: door QR codes`, 12, 12);
-  };
-  header();
-  for (let i = 0; i < sorted.length; i++) {
-    const cell = cells[i]!;
-    if (cell.page !== page) {
-      doc.addPage();
-      page = cell.page;
-      header();
+  const { buildQrSheet } = await import('./qr-sheet-pdf');
+  const made = new Map<string, Promise<SheetImage>>();
+  const art = (kind: 'logo' | 'qr', src: string): Promise<SheetImage> => {
+    const key = `${kind}:${src}`;
+    let image = made.get(key);
+    if (!image) {
+      const id = `${kind}-${made.size}`;
+      image = (kind === 'logo' ? sheetLogoPng(src) : sheetUploadedQrPng(src)).then((png) => ({ id, png }));
+      made.set(key, image);
     }
-    const door = sorted[i]!;
-    const png = await doorQrPngDataUrl({ door_number: door.door_number, campus: campusName }, door);
-    doc.addImage(png, 'PNG', cell.x, cell.y, cell.size, cell.size);
-    doc.setFontSize(14);
-    doc.text(door.door_number, cell.x + cell.size / 2, cell.labelY, {
-      align: 'center',
-    });
-  }
+    return image;
+  };
+  const entries = await Promise.all(
+    doors.map(async (d) => ({
+      door_number: d.door_number,
+      qrImage: d.qrImage ? await art('qr', d.qrImage) : null,
+      logo: !d.qrImage && d.logo ? await art('logo', d.logo) : null,
+    })),
+  );
+  const doc = await buildQrSheet(campusName, entries, { yieldToUi });
   doc.save(qrSheetFileName(campusName));
 }

@@ -1,0 +1,63 @@
+/**
+ * A door code as vector rectangles (spec §9 settings): the printed sheet
+ * draws these instead of a bitmap per door, so a code costs a few kilobytes
+ * and stays sharp at any print resolution.
+ */
+import QRCode from 'qrcode';
+import { QR_IMAGE } from './qr-layout';
+
+/** A block of dark modules, in modules from the symbol's top-left corner (the quiet zone is outside). */
+export interface ModuleRect {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface QrModules {
+  /** Modules per side, without the quiet zone. */
+  size: number;
+  rects: ModuleRect[];
+}
+
+/**
+ * Horizontal runs of dark modules, a run stacked on an identical run of the
+ * row above joining it in one rectangle (finder patterns become a few blocks):
+ * fewer, larger shapes keep the page stream small.
+ */
+export function darkModuleRects(size: number, isDark: (row: number, col: number) => boolean): ModuleRect[] {
+  const done: ModuleRect[] = [];
+  let open = new Map<number, ModuleRect>();
+  for (let row = 0; row < size; row++) {
+    const next = new Map<number, ModuleRect>();
+    let col = 0;
+    while (col < size) {
+      if (!isDark(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < size && isDark(row, col)) col++;
+      const w = col - start;
+      // Keyed by start and width: only a run of the same span extends a rectangle.
+      const key = start * (size + 1) + w;
+      const above = open.get(key);
+      if (above) {
+        above.h++;
+        open.delete(key);
+        next.set(key, above);
+      } else next.set(key, { x: start, y: row, w, h: 1 });
+    }
+    for (const r of open.values()) done.push(r);
+    open = next;
+  }
+  for (const r of open.values()) done.push(r);
+  return done;
+}
+
+/** The code the PNG download draws for `text` (same error correction), as rectangles. */
+export function qrModuleRects(text: string): QrModules {
+  const qr = QRCode.create(text, { errorCorrectionLevel: QR_IMAGE.errorCorrectionLevel });
+  const { size } = qr.modules;
+  return { size, rects: darkModuleRects(size, (row, col) => qr.modules.get(row, col) !== 0) };
+}

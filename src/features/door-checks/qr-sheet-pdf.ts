@@ -1,0 +1,115 @@
+/**
+ * A campus's printable QR sheet (spec §9 layout) as a PDF. Generated codes
+ * are drawn as filled rectangles, not bitmaps: a 600x600 PNG per door stored
+ * raw made 30 MB for 28 doors, where vectors take a few kilobytes a door and
+ * print sharp at any resolution. Logos and uploaded QR images are rasters,
+ * each distinct one embedded once, compressed, however many doors show it.
+ * No DOM here: the caller rasterizes the art, so this also runs in Node.
+ */
+import { jsPDF } from 'jspdf';
+import { compareDoorNumbers, encodeDoorQr } from './model';
+import { logoPlacement, QR_IMAGE, qrSheetLayout, type SheetCell } from './qr-layout';
+import { qrModuleRects, type ModuleRect } from './qr-modules';
+
+/** A raster on the sheet: PNG bytes, and the id it is embedded under once. */
+export interface SheetImage {
+  id: string;
+  png: Uint8Array;
+}
+
+export interface SheetEntry {
+  door_number: string;
+  /** An uploaded code that replaces generation (spec §5), fitted in the cell. */
+  qrImage?: SheetImage | null;
+  logo?: SheetImage | null;
+}
+
+export interface QrSheetOptions {
+  /** Called between doors so a long sheet leaves the page responsive. */
+  yieldToUi?: () => Promise<void>;
+}
+
+/** Where a generated code's modules go in a cell: the PNG's proportions, quiet zone of QR_IMAGE.margin modules. */
+export function codeGeometry(cell: Pick<SheetCell, 'x' | 'y' | 'size'>, modules: number): { x: number; y: number; module: number } {
+  const module = cell.size / (modules + 2 * QR_IMAGE.margin);
+  return { x: cell.x + QR_IMAGE.margin * module, y: cell.y + QR_IMAGE.margin * module, module };
+}
+
+/** Where the logo and its white backdrop go in a cell: the PNG's 216 and 200 of 600, centred. */
+export function sheetLogoPlacement(cell: Pick<SheetCell, 'x' | 'y' | 'size'>): ReturnType<typeof logoPlacement> {
+  const f = cell.size / QR_IMAGE.size;
+  const p = logoPlacement(QR_IMAGE.size);
+  const at = (b: { x: number; y: number; size: number }) => ({ x: cell.x + b.x * f, y: cell.y + b.y * f, size: b.size * f });
+  return { backdrop: at(p.backdrop), logo: at(p.logo) };
+}
+
+function num(n: number): string {
+  return String(Math.round(n * 1000) / 1000);
+}
+
+/**
+ * PDF operators painting the rectangles black in one path: the matrix maps
+ * a module to `modulePt` points with y downwards from (xPt, yPt), so each
+ * rectangle is written in whole modules ("12 7 3 1 re") and one fill covers
+ * the code without seams between rectangles.
+ */
+export function moduleRectsOps(rects: readonly ModuleRect[], at: { xPt: number; yPt: number; modulePt: number }): string {
+  const s = num(at.modulePt);
+  const body = rects.map((r) => `${r.x} ${r.y} ${r.w} ${r.h} re`).join('\n');
+  return `q\n0 g\n${s} 0 0 -${s} ${num(at.xPt)} ${num(at.yPt)} cm\n${body}\nf\nQ`;
+}
+
+/** The jsPDF page writer its own image plugin uses; not in its typings. */
+function pageWriter(doc: jsPDF): (ops: string) => void {
+  const internal = doc.internal as unknown as { write?: (s: string) => void };
+  const write = internal.write;
+  if (typeof write !== 'function') throw new Error('This PDF library cannot draw the codes.');
+  return (ops) => write.call(internal, ops);
+}
+
+/** Every door of a campus on US Letter pages, 12 per page, door number under each code. */
+export async function buildQrSheet(campusName: string, doors: readonly SheetEntry[], options: QrSheetOptions = {}): Promise<jsPDF> {
+  const doc = new jsPDF({ unit: 'mm', format: 'letter', orientation: 'portrait', compress: true, putOnlyUsedFonts: true });
+  const write = pageWriter(doc);
+  const k = doc.internal.scaleFactor;
+  const pageHeightPt = doc.internal.pageSize.getHeight() * k;
+  const sorted = [...doors].sort((a, b) => compareDoorNumbers(a.door_number, b.door_number));
+  const cells = qrSheetLayout(sorted.length);
+  const header = () => {
+    doc.setFontSize(12);
+    doc.text(`${campusName}: door QR codes`, 12, 12);
+  };
+  const image = (img: SheetImage, x: number, y: number, size: number) => doc.addImage(img.png, 'PNG', x, y, size, size, img.id, 'FAST');
+  let page = 0;
+  let sliceStart = performance.now();
+  header();
+  for (let i = 0; i < sorted.length; i++) {
+    const cell = cells[i]!;
+    const door = sorted[i]!;
+    if (cell.page !== page) {
+      doc.addPage();
+      page = cell.page;
+      header();
+    }
+    if (door.qrImage) image(door.qrImage, cell.x, cell.y, cell.size);
+    else {
+      const { size, rects } = qrModuleRects(encodeDoorQr({ door_number: door.door_number, campus: campusName }));
+      const g = codeGeometry(cell, size);
+      write(moduleRectsOps(rects, { xPt: g.x * k, yPt: pageHeightPt - g.y * k, modulePt: g.module * k }));
+      if (door.logo) {
+        const { backdrop, logo } = sheetLogoPlacement(cell);
+        const b = backdrop.size * k;
+        write(`q\n1 g\n${num(backdrop.x * k)} ${num(pageHeightPt - backdrop.y * k - b)} ${num(b)} ${num(b)} re\nf\nQ`);
+        image(door.logo, logo.x, logo.y, logo.size);
+      }
+    }
+    doc.setFontSize(14);
+    doc.text(door.door_number, cell.x + cell.size / 2, cell.labelY, { align: 'center' });
+    // Give the page a frame every ~30 ms of work rather than after every door.
+    if (options.yieldToUi && performance.now() - sliceStart > 30) {
+      await options.yieldToUi();
+      sliceStart = performance.now();
+    }
+  }
+  return doc;
+}
