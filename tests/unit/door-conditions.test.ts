@@ -4,14 +4,13 @@
  * repeats across campuses asks which campus instead of taking the first.
  */
 import { describe, expect, it } from 'vitest';
-import { expectedConditionText } from '../../src/features/door-checks/expected-condition';
 import { resolveOverrideDoor } from '../../src/features/security/admin/conditions';
 import { MSG } from '../../src/features/security/admin/messages';
 import { conditionOverrideSchema } from '../../src/features/security/admin/schemas';
-import { doorCondition, indexConditions } from '../../src/lib/door-condition';
+import { doorCondition, expectedConditionText, indexConditions } from '../../src/lib/door-condition';
 
 describe('the expected condition on the check form', () => {
-  const rows = [
+  const rows: ReadonlyArray<Readonly<Record<string, unknown>>> = [
     { id: '0', kind: 'global', condition: 'Closed and locked' },
     { id: 'c', kind: 'campus', campus_id: 'c1', condition: 'Good' },
     { id: 'd', kind: 'door', door_id: 'd1', condition: 'Propped for deliveries' },
