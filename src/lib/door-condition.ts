@@ -55,3 +55,15 @@ export function doorCondition(idx: ConditionIndex, door: { id: string; campus_id
     globalDefault: cond(idx.global),
   });
 }
+
+const SOURCE_TEXT: Record<Exclude<ConditionSource, 'none'>, string> = {
+  door: 'this door',
+  campus: 'campus default',
+  global: 'global default',
+};
+
+/** The expected condition and where it comes from, in words (never colour only): the check form and the door's details say it alike. */
+export function expectedConditionText(c: { condition: string | null; source: ConditionSource }): string {
+  if (c.source === 'none' || !c.condition) return 'Expected condition: none set';
+  return `Expected condition: ${c.condition} (${SOURCE_TEXT[c.source]})`;
+}

@@ -4,9 +4,8 @@
  * conditions, so it shows offline. Loaded lazily: the scan path's budget
  * has no room for the rules.
  */
-import { doorCondition, indexConditions } from '../../../lib/door-condition';
+import { doorCondition, expectedConditionText, indexConditions } from '../../../lib/door-condition';
 import type { CacheRow } from '../../../data';
-import { expectedConditionText } from '../expected-condition';
 
 export default function ExpectedCondition({ conditions, door }: { conditions: readonly CacheRow[]; door: CacheRow }) {
   return (
