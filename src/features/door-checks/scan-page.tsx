@@ -215,7 +215,6 @@ function DoorCheck({
   onCancel: () => void;
 }) {
   const latest = useDoorLogsByDoor(db, door.id, 1);
-  const conditions = useRows(db, 'conditions');
   if (!latest) return <Loading label="Loading door..." />;
   // A failing check still on this device means the server has (or will have) an open record.
   const hasOpenRecord = hasOpenRecordCached || (latest[0] ? checkFails(latest[0]) : false);
@@ -231,7 +230,9 @@ function DoorCheck({
           {typeof door.location === 'string' && door.location ? ` · ${door.location}` : ''}
         </p>
         <p className="text-sm text-slate-600">Last check: {typeof last === 'string' ? new Date(last).toLocaleString() : 'never'}</p>
-        <Suspense fallback={null}>{conditions && <ExpectedCondition conditions={conditions} door={door} />}</Suspense>
+        <Suspense fallback={null}>
+          <ExpectedCondition db={db} door={door} />
+        </Suspense>
       </div>
       <CheckForm db={db} door={door} campusName={campusName} hasOpenRecord={hasOpenRecord} onSaved={onSaved} onCancel={onCancel} />
     </section>

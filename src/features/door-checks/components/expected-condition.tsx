@@ -5,9 +5,11 @@
  * has no room for the rules.
  */
 import { doorCondition, expectedConditionText, indexConditions } from '../../../lib/door-condition';
-import type { CacheRow } from '../../../data';
+import { useRows, type CacheRow, type TenantDb } from '../../../data';
 
-export default function ExpectedCondition({ conditions, door }: { conditions: readonly CacheRow[]; door: CacheRow }) {
+export default function ExpectedCondition({ db, door }: { db: TenantDb; door: CacheRow }) {
+  const conditions = useRows(db, 'conditions');
+  if (!conditions) return null;
   return (
     <p data-testid="expected-condition" className="text-sm font-medium text-slate-800">
       {expectedConditionText(doorCondition(indexConditions(conditions), door))}
