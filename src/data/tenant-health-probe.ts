@@ -86,8 +86,8 @@ export async function storeHealthSummary(db: TenantDb, value: unknown): Promise<
   await db.meta.put({ key: HEALTH_SUMMARY_KEY, value });
 }
 
-/** The tables the health summary and the dashboard's tiles count. */
-export const HEALTH_TABLES = ['doors', 'maintenance_records', 'incidents', 'users'] as const;
+/** The tables the health summary and the dashboard's tiles count (campus: an inactive campus's doors are not counted). */
+export const HEALTH_TABLES = ['doors', 'campus', 'maintenance_records', 'incidents', 'users'] as const;
 
 /**
  * Where the cache of the tables the health summary counts stands: null until

@@ -2,7 +2,7 @@
  * The dashboard's counts from the cache's indexes
  * (src/features/tenant-dashboard/health/cache-counts.ts) against the rule
  * they stand for: healthCountsFromRows over every row, with the doors table's
- * non-doors (spec §9) left out. Real Dexie over fake-indexeddb, random
+ * non-doors (spec §9) and the doors of inactive campuses left out. Real Dexie over fake-indexeddb, random
  * caches of every status, priority and severity the tenant schema allows.
  */
 import 'fake-indexeddb/auto';
@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openTenantDb, type TenantDb } from '../../src/data/local-db';
 import { readCacheCounts } from '../../src/features/tenant-dashboard/health/cache-counts';
 import { isRealDoor } from '../../src/features/door-checks/model';
+import { inactiveCampusIds, onInactiveCampus } from '../../src/lib/inactive-campuses';
 import { healthCountsFromRows } from '../../supabase/functions/_shared/health-summary';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
@@ -25,12 +26,26 @@ function random(seed: number) {
 async function fill(db: TenantDb, seed: number) {
   const r = random(seed);
   const doorStatuses = ['operational', 'maintenance', 'out_of_service'];
-  const doors = Array.from({ length: 300 }, (_, i) => ({ id: `door-${i}`, door_number: `D${i}`, status: r.pick(doorStatuses) }));
+  // Two inactive campuses, one active, one written here before the server set its flag, one not on this device.
+  const campus = [
+    { id: 'c-on', campus_name: 'On', active: true },
+    { id: 'c-off', campus_name: 'Off', active: false },
+    { id: 'c-off2', campus_name: 'Off too', active: false },
+    { id: 'c-new', campus_name: 'New' },
+  ];
+  const campusIds = ['c-on', 'c-off', 'c-off2', 'c-new', 'c-gone'];
+  const doors: { id: string; door_number: string; status: string; campus_id?: string }[] = Array.from({ length: 300 }, (_, i) => ({
+    id: `door-${i}`,
+    door_number: `D${i}`,
+    status: r.pick(doorStatuses),
+    campus_id: r.pick(campusIds),
+  }));
   // The rows of the doors table that are not doors, in every status.
   doors.push(
     { id: '00000000-0000-0000-0000-000000000000', door_number: 'ALL', status: r.pick(doorStatuses) },
     { id: 'campus-a', door_number: 'CAMPUS', status: 'operational' },
-    { id: 'campus-b', door_number: 'CAMPUS', status: r.pick(doorStatuses) },
+    // A non-door on an inactive campus: taken off once.
+    { id: 'campus-b', door_number: 'CAMPUS', status: r.pick(doorStatuses), campus_id: 'c-off' },
     { id: 'global-1', door_number: 'GLOBAL_DEFAULT', status: r.pick(doorStatuses) },
     // Found by two of the keys: taken off once.
     { id: 'campus-c', door_number: 'GLOBAL_DEFAULT', status: 'operational' },
@@ -63,10 +78,11 @@ async function fill(db: TenantDb, seed: number) {
     last_sign_in_at: r.chance(0.9) ? new Date(NOW - r.pick([1, 10, 29.9, 30, 31, 90]) * DAY).toISOString() : null,
   }));
   await db.cache('doors').bulkPut(doors);
+  await db.cache('campus').bulkPut(campus);
   await db.cache('maintenance_records').bulkPut(maintenance);
   await db.cache('incidents').bulkPut(incidents);
   await db.cache('users').bulkPut(users);
-  return { doors, maintenance, incidents, users };
+  return { doors, campus, maintenance, incidents, users };
 }
 
 describe('dashboard counts from the cache indexes', () => {
@@ -80,10 +96,20 @@ describe('dashboard counts from the cache indexes', () => {
     it(`equal the health rule over every row (cache ${seed})`, async () => {
       db = await openTenantDb({ slug: `counts-${seed}`, url: 'http://localhost/t/counts', anonKey: 'anon', userId: crypto.randomUUID() });
       const rows = await fill(db, seed);
-      const expected = healthCountsFromRows({ ...rows, doors: rows.doors.filter((d) => isRealDoor(d)) }, NOW);
-      expect(await readCacheCounts(db, NOW)).toEqual(expected);
+      const inactive = inactiveCampusIds(rows.campus);
+      const counted = rows.doors.filter((d) => isRealDoor(d) && !onInactiveCampus(d, inactive));
+      expect(counted.length).toBeLessThan(rows.doors.filter((d) => isRealDoor(d)).length);
+      expect(await readCacheCounts(db, NOW)).toEqual(healthCountsFromRows({ ...rows, doors: counted }, NOW));
     });
   }
+
+  it('count the doors of a campus again once it is reactivated', async () => {
+    db = await openTenantDb({ slug: 'counts-reactivated', url: 'http://localhost/t/counts', anonKey: 'anon', userId: crypto.randomUUID() });
+    const rows = await fill(db, 3);
+    await db.cache('campus').bulkPut(rows.campus.map((c) => ({ ...c, active: true })));
+    const expected = healthCountsFromRows({ ...rows, doors: rows.doors.filter((d) => isRealDoor(d)) }, NOW);
+    expect(await readCacheCounts(db, NOW)).toEqual(expected);
+  });
 
   it('are all zero on an empty cache', async () => {
     db = await openTenantDb({ slug: 'counts-empty', url: 'http://localhost/t/counts', anonKey: 'anon', userId: crypto.randomUUID() });

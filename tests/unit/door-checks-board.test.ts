@@ -30,7 +30,8 @@ describe('buildDoorStatusBoard', () => {
     { id: 'd-101', door_number: '101', campus_id: 'hs' },
     { id: 'd-b1', door_number: 'B1', campus_id: 'hs' },
     { id: 'd-ms1', door_number: 'EA1', campus_id: 'ms' },
-    { id: 'd-orphan', door_number: 'X1', campus_id: 'old' },
+    { id: 'd-closed', door_number: 'X1', campus_id: 'old' },
+    { id: 'd-orphan', door_number: 'X2', campus_id: 'not-on-this-device' },
     {
       id: '00000000-0000-0000-0000-000000000000',
       door_number: 'EA99',
@@ -68,8 +69,29 @@ describe('buildDoorStatusBoard', () => {
     now,
   });
 
-  it('one card per active campus by name, then doors whose campus is not active or not on this device', () => {
+  it('one card per active campus by name, then doors whose campus is not on this device', () => {
     expect(board.campuses.map((c) => c.name)).toEqual(['Lincoln High School', 'Lincoln Middle School', 'Unassigned doors']);
+    expect(board.campuses[2]!.tiles.map((t) => t.doorNumber)).toEqual(['X2']);
+  });
+
+  it('leaves the doors of an inactive campus out of the cards and every count, and brings them back once it is reactivated', () => {
+    const tiles = (b: typeof board) => b.campuses.flatMap((c) => c.tiles.map((t) => t.doorNumber));
+    expect(tiles(board)).not.toContain('X1');
+    const reactivated = buildDoorStatusBoard({
+      campuses: campuses.map((c) => (c.id === 'old' ? { ...c, active: true } : c)),
+      doors,
+      logs,
+      intervalHours: 24,
+      now,
+    });
+    expect(reactivated.campuses.map((c) => c.name)).toEqual([
+      'Closed Campus',
+      'Lincoln High School',
+      'Lincoln Middle School',
+      'Unassigned doors',
+    ]);
+    expect(reactivated.campuses[0]!.tiles.map((t) => t.doorNumber)).toEqual(['X1']);
+    expect(reactivated.totals).toEqual({ ...board.totals, doors: 7, noActivity: 6, needsCheck: 4 });
   });
 
   it('tiles in door order with non-door ids filtered out', () => {

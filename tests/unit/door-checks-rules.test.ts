@@ -227,6 +227,21 @@ describe('finding doors', () => {
     expect(findScannedDoor({ door_number: 'EA1', campus: 'Elsewhere' }, doors, campuses)).toBeNull();
   });
 
+  it('prefers the active campus when an inactive one has the same name, and still finds a door of an inactive campus', () => {
+    const campuses = [
+      { id: 'old', campus_name: 'North Campus', active: false },
+      { id: 'new', campus_name: 'North Campus', active: true },
+    ];
+    const doors = [
+      { id: 'old-ea1', door_number: 'EA1', campus_id: 'old' },
+      { id: 'new-ea1', door_number: 'EA1', campus_id: 'new' },
+      { id: 'old-ea2', door_number: 'EA2', campus_id: 'old' },
+    ];
+    expect(findScannedDoor({ door_number: 'EA1', campus: 'North Campus' }, doors, campuses)?.id).toBe('new-ea1');
+    // The scan screen then says its campus is inactive, rather than that the door is unknown.
+    expect(findScannedDoor({ door_number: 'EA2', campus: 'North Campus' }, doors, campuses)?.id).toBe('old-ea2');
+  });
+
   it('builds the scan path, with a door when given', () => {
     expect(scanPath('lincoln-isd')).toBe('/tenant/lincoln-isd/scan');
     expect(scanPath('lincoln-isd', 'a b')).toBe('/tenant/lincoln-isd/scan?door=a%20b');

@@ -83,6 +83,7 @@ describe('buildMissedCheckAlerts', () => {
     door('00000000-0000-0000-0000-000000000000', 'GLOBAL_DEFAULT'),
     door('g', 'B1'),
   ];
+  const campuses = [{ id: 'c1', campus_name: 'Lincoln High School', active: true }];
   const latest = new Map<string, number>([
     ['a', now - 60 * H], // overdue, 36 h late
     ['b', now - 60 * H], // same lateness as a: door order, EA2 before EA10
@@ -93,7 +94,7 @@ describe('buildMissedCheckAlerts', () => {
   ]);
 
   it('lists overdue and escalated real doors, never-checked first, then the most late, ties in door order', () => {
-    const alerts = buildMissedCheckAlerts({ doors, latest, acks: [], policy, now });
+    const alerts = buildMissedCheckAlerts({ doors, campuses, latest, acks: [], policy, now });
     expect(alerts.map((a) => [a.doorNumber, a.status.level])).toEqual([
       ['EA1', 'escalated'],
       ['B1', 'escalated'],
@@ -110,7 +111,7 @@ describe('buildMissedCheckAlerts', () => {
       ['c', now - 30 * H],
       ['d', now - 40 * H],
     ]);
-    const alerts = buildMissedCheckAlerts({ doors: doors.slice(0, 4), latest: mixed, acks: [], policy, now });
+    const alerts = buildMissedCheckAlerts({ doors: doors.slice(0, 4), campuses, latest: mixed, acks: [], policy, now });
     expect(alerts.map((a) => [a.doorNumber, a.status.level])).toEqual([
       ['EA2', 'escalated'],
       ['EA1', 'overdue'],
@@ -133,7 +134,7 @@ describe('buildMissedCheckAlerts', () => {
       // An ack of an earlier episode (before the latest check) covers nothing.
       { id: 'k4', door_id: 'c', last_check_at: at(now - 90 * H), level: 'escalated', note: 'Old', created_at: at(now - 80 * H) },
     ];
-    const alerts = buildMissedCheckAlerts({ doors: doors.slice(0, 3), latest: checks, acks, policy, now });
+    const alerts = buildMissedCheckAlerts({ doors: doors.slice(0, 3), campuses, latest: checks, acks, policy, now });
     const byDoor = new Map(alerts.map((a) => [a.doorId, a]));
     expect(byDoor.get('a')!.ack?.note).toBe('Custodian on it');
     expect(byDoor.get('b')!.ack).toBeNull();
@@ -157,8 +158,18 @@ describe('buildMissedCheckAlerts', () => {
         created_at: new Date(now).toISOString(),
       },
     ];
-    const [alert] = buildMissedCheckAlerts({ doors: [door('d', 'EA1')], latest: new Map(), acks, policy, now });
+    const [alert] = buildMissedCheckAlerts({ doors: [door('d', 'EA1')], campuses, latest: new Map(), acks, policy, now });
     expect(alert!.ack?.note).toBe('New door, first round tomorrow');
+  });
+
+  it('raises no alert for the doors of an inactive campus, and raises them again once it is reactivated', () => {
+    const both = [...doors, door('x', 'EA1', { campus_id: 'c2' }), door('y', 'EA9', { campus_id: 'elsewhere' })];
+    const closed = [...campuses, { id: 'c2', campus_name: 'Closed Campus', active: false }];
+    const ids = (cs: typeof closed) =>
+      buildMissedCheckAlerts({ doors: both, campuses: cs, latest, acks: [], policy, now }).map((a) => a.doorId);
+    // y's campus is not on this device: it may be active, so its alert stays.
+    expect(ids(closed)).toEqual(['d', 'y', 'g', 'b', 'a', 'c']);
+    expect(ids(closed.map((c) => ({ ...c, active: true })))).toEqual(['d', 'x', 'y', 'g', 'b', 'a', 'c']);
   });
 });
 

@@ -260,13 +260,17 @@ export function matchesDoorSearch(door: Row, campusName: string, query: string):
   return q.split(/\s+/).every((word) => hay.includes(word));
 }
 
-/** Finds the cached door a scanned payload names: same door number and campus, case-insensitive. */
+/**
+ * Finds the cached door a scanned payload names: same door number and
+ * campus, case-insensitive. A code names its campus by name, so when an
+ * inactive campus shares the name of an active one, the active one's door wins.
+ */
 export function findScannedDoor<D extends { id: string; door_number?: unknown; campus_id?: unknown }>(
   payload: DoorQrPayload,
   doors: readonly D[],
-  campuses: readonly { id: string; campus_name?: unknown }[],
+  campuses: readonly { id: string; campus_name?: unknown; active?: unknown }[],
 ): D | null {
-  const campusIds = new Set(
+  const campusActive = new Map(
     campuses
       .filter(
         (c) =>
@@ -274,12 +278,15 @@ export function findScannedDoor<D extends { id: string; door_number?: unknown; c
             .trim()
             .toLowerCase() === payload.campus.toLowerCase(),
       )
-      .map((c) => c.id),
+      .map((c) => [c.id, c.active !== false]),
   );
   const number = payload.door_number.toLowerCase();
-  return (
-    doors.find(
-      (d) => typeof d.door_number === 'string' && d.door_number.trim().toLowerCase() === number && campusIds.has(String(d.campus_id)),
-    ) ?? null
-  );
+  let onInactive: D | null = null;
+  for (const d of doors) {
+    if (typeof d.door_number !== 'string' || d.door_number.trim().toLowerCase() !== number) continue;
+    const active = campusActive.get(String(d.campus_id));
+    if (active) return d;
+    if (active === false) onInactive ??= d;
+  }
+  return onInactive;
 }

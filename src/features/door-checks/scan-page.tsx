@@ -6,13 +6,13 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDoorLogsByDoor, useRows, type CacheRow, type TenantDb } from '../../data';
+import { inactiveCampusIds, onInactiveCampus } from '../../lib/inactive-campuses';
 import { tenantPath } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
 import { Loading } from '../../ui/loading';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { CheckForm, type SavedCheck } from './components/check-form';
-import { DoorPicker } from './components/door-picker';
 import { useLocalDb } from './hooks/use-local-db';
 import { ScanHold } from './scan-hold';
 import { CHECK_CONSEQUENCE_TEXT, checkFails, findScannedDoor, isOpenAutoRecord, parseDoorQr, type DoorQrPayload } from './model';
@@ -21,6 +21,8 @@ const SyncStatusLine = lazy(() => import('./components/sync-status-line'));
 // Lazy: the scan path's 150 KB budget has no room for the conditions rules (src/lib/door-condition.ts).
 const ExpectedCondition = lazy(() => import('./components/expected-condition'));
 const QrScanner = lazy(() => import('./components/qr-scanner').then((m) => ({ default: m.QrScanner })));
+// Lazy, as the scanner, for the scan path's 150 KB budget: the manual fallback loads beside the camera, not before it.
+const DoorPicker = lazy(() => import('./components/door-picker').then((m) => ({ default: m.DoorPicker })));
 
 type ScanNotice = { kind: 'not-door' } | { kind: 'unknown-door'; payload: DoorQrPayload } | null;
 
@@ -71,6 +73,9 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
     [notice, doors, campuses],
   );
   const door = useMemo(() => (doorId ? ((doors ?? []).find((d) => d.id === doorId) ?? null) : arrived), [doors, doorId, arrived]);
+  // An inactive campus's doors are not checked: not in the list, and a scanned code says why instead of opening the form.
+  const inactive = useMemo(() => inactiveCampusIds(campuses ?? []), [campuses]);
+  const parked = door && onInactiveCampus(door, inactive);
 
   const chooseDoor = useCallback(
     (d: CacheRow) => {
@@ -132,7 +137,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
     );
   }
 
-  if (door) {
+  if (door && !parked) {
     const campusName = campusNames.get(String(door.campus_id)) ?? null;
     return (
       <DoorCheck
@@ -151,7 +156,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
 
   return (
     <div className="space-y-6">
-      {doorId && <Alert tone="warning">That door is not on this device. Pick it from the list or sync while online.</Alert>}
+      {doorId && !door && <Alert tone="warning">That door is not on this device. Pick it from the list or sync while online.</Alert>}
       <section aria-label="Scanner" className="space-y-3">
         {showScanner ? (
           <Suspense fallback={<Loading label="Starting the camera..." />}>
@@ -163,6 +168,18 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
           </Button>
         )}
         <div aria-live="polite">
+          {/* Reached with a door only when its campus is inactive (parked). */}
+          {door && (
+            <Alert tone="warning">
+              <p>
+                Door {String(door.door_number)} at {campusNames.get(String(door.campus_id))} is not checked while its campus is inactive. An
+                administrator can reactivate the campus.
+              </p>
+              <div className="mt-2">
+                <DismissButton onClick={leaveDoor} />
+              </div>
+            </Alert>
+          )}
           {notice?.kind === 'not-door' && (
             <Alert tone="warning">
               <p>This QR code is not a Lockstep door. Try another code or pick the door below.</p>
@@ -171,7 +188,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
               </div>
             </Alert>
           )}
-          {notice?.kind === 'unknown-door' && (
+          {notice?.kind === 'unknown-door' && !arrived && (
             <Alert tone="warning">
               <p>
                 Door {notice.payload.door_number} at {notice.payload.campus} is not on this device yet.
@@ -186,7 +203,9 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
           )}
         </div>
       </section>
-      <DoorPicker doors={doors} campusNames={campusNames} onPick={chooseDoor} />
+      <Suspense fallback={null}>
+        <DoorPicker doors={doors} inactiveCampuses={inactive} campusNames={campusNames} onPick={chooseDoor} />
+      </Suspense>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import {
   type Freshness,
   type Row,
 } from '../door-checks/index';
+import { inactiveCampusIds, onInactiveCampus } from '../../lib/inactive-campuses';
 
 export interface DoorTile {
   id: string;
@@ -57,7 +58,8 @@ const UNKNOWN_CAMPUS = 'Unassigned doors';
 /**
  * Campus cards (active campuses by name, then doors whose campus is not on
  * this device), door tiles in door order, non-door ids filtered out, each
- * door's freshness from its latest log.
+ * door's freshness from its latest log. Doors of an inactive campus are
+ * neither shown nor counted (src/lib/inactive-campuses.ts).
  */
 export function buildDoorStatusBoard(input: {
   campuses: readonly Row[];
@@ -89,6 +91,7 @@ export function buildDoorStatusBoard(input: {
   }
 
   const cards = new Map<string, CampusCard>();
+  const inactive = inactiveCampusIds(input.campuses);
   const activeCampuses = input.campuses
     .filter((c) => c.active !== false)
     .sort((a, b) => String(a.campus_name ?? '').localeCompare(String(b.campus_name ?? '')));
@@ -116,11 +119,11 @@ export function buildDoorStatusBoard(input: {
     const id = d.id;
     if (typeof id !== 'string') continue;
     const doorNumber = typeof d.door_number === 'string' ? d.door_number : '';
-    if (!isRealDoor({ id, door_number: doorNumber })) continue;
+    if (!isRealDoor({ id, door_number: doorNumber }) || onInactiveCampus(d, inactive)) continue;
     const campusId = typeof d.campus_id === 'string' ? d.campus_id : '';
     let card = cards.get(campusId);
     if (!card) {
-      // A campus that is inactive or not on this device: keep its doors visible together.
+      // A campus not on this device (it may be active): keep its doors visible together.
       card = cards.get('') ?? {
         id: '',
         name: UNKNOWN_CAMPUS,

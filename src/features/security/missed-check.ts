@@ -12,6 +12,7 @@
 import { z } from 'zod/mini';
 
 import { compareDoorNumbers, dueAt, isRealDoor, parseSettingInteger, timeOf, type Row } from '../door-checks/index';
+import { inactiveCampusIds, onInactiveCampus } from '../../lib/inactive-campuses';
 
 export const GRACE_PERCENT_KEY = 'missed_check_grace_percent';
 export const ESCALATE_PERCENT_KEY = 'missed_check_escalate_percent';
@@ -147,12 +148,13 @@ export function compareAlerts(a: MissedCheckAlert, b: MissedCheckAlert): number 
 
 /**
  * The alerts of every real, non-removed door that is overdue or escalated,
- * most late first, each with the acks of its current check episode.
- * `latest` is each door's latest check (ms); a door missing from it was
- * never checked.
+ * most late first, each with the acks of its current check episode. Doors of
+ * an inactive campus raise none (src/lib/inactive-campuses.ts). `latest` is
+ * each door's latest check (ms); a door missing from it was never checked.
  */
 export function buildMissedCheckAlerts(input: {
   doors: readonly Row[];
+  campuses: readonly Row[];
   latest: ReadonlyMap<string, number>;
   acks: readonly Row[];
   policy: MissedCheckPolicy;
@@ -165,9 +167,10 @@ export function buildMissedCheckAlerts(input: {
     if (list) list.push(a);
     else acksByDoor.set(a.door_id, [a]);
   }
+  const inactive = inactiveCampusIds(input.campuses);
   const out: MissedCheckAlert[] = [];
   for (const d of input.doors) {
-    if (typeof d.id !== 'string' || d.deleted_at) continue;
+    if (typeof d.id !== 'string' || d.deleted_at || onInactiveCampus(d, inactive)) continue;
     const doorNumber = typeof d.door_number === 'string' ? d.door_number : '';
     if (!isRealDoor({ id: d.id, door_number: doorNumber })) continue;
     const lastCheck = input.latest.get(d.id) ?? null;

@@ -1,20 +1,24 @@
 /**
  * The manual door picker: search the doors on this device by number, name,
- * location or campus, for a damaged code or a phone without a camera.
+ * location or campus, for a damaged code or a phone without a camera. Doors
+ * of inactive campuses are not offered (src/lib/inactive-campuses.ts).
  */
 import { useId, useMemo, useState } from 'react';
 import type { CacheRow } from '../../../data';
 import { inputClass } from '../../../ui/field';
+import { onInactiveCampus } from '../../../lib/inactive-campuses';
 import { compareDoorNumbers, isRealDoor, matchesDoorSearch } from '../model';
 
 const LIMIT = 40;
 
 export function DoorPicker({
   doors,
+  inactiveCampuses,
   campusNames,
   onPick,
 }: {
   doors: readonly CacheRow[];
+  inactiveCampuses: ReadonlySet<string>;
   campusNames: ReadonlyMap<string, string>;
   onPick: (door: CacheRow) => void;
 }) {
@@ -23,11 +27,12 @@ export function DoorPicker({
   const sorted = useMemo(
     () =>
       doors
-        .filter((d) =>
-          isRealDoor({
-            id: d.id,
-            door_number: typeof d.door_number === 'string' ? d.door_number : null,
-          }),
+        .filter(
+          (d) =>
+            isRealDoor({
+              id: d.id,
+              door_number: typeof d.door_number === 'string' ? d.door_number : null,
+            }) && !onInactiveCampus(d, inactiveCampuses),
         )
         .map((d) => ({
           door: d,
@@ -37,7 +42,7 @@ export function DoorPicker({
           (a, b) =>
             a.campus.localeCompare(b.campus) || compareDoorNumbers(String(a.door.door_number ?? ''), String(b.door.door_number ?? '')),
         ),
-    [doors, campusNames],
+    [doors, inactiveCampuses, campusNames],
   );
   const matches = sorted.filter((x) => matchesDoorSearch(x.door, x.campus, query));
   return (

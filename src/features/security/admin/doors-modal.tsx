@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { insertRow, updateRow, useRows, type CacheRow, type TenantSync } from '../../../data';
 import { compareDoorsAcrossCampuses } from '../../../lib/door-numbers';
+import { inactiveCampusIds } from '../../../lib/inactive-campuses';
 import type { TenantRole } from '../../../lib/roles';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
@@ -53,6 +54,8 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
 
   const campusList = useMemo(() => live(campuses).sort((a, b) => text(a, 'campus_name').localeCompare(text(b, 'campus_name'))), [campuses]);
   const campusName = useMemo(() => new Map(campusList.map((c) => [c.id, text(c, 'campus_name')])), [campusList]);
+  // Their doors are off the rounds and counts but still managed here, marked.
+  const inactive = useMemo(() => inactiveCampusIds(campusList), [campusList]);
   const rows = useMemo(
     () =>
       live(doors)
@@ -93,7 +96,12 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
             {(d) => (
               <tr key={d.id}>
                 <td className="px-3 py-2 font-medium">{text(d, 'door_number')}</td>
-                <td className="px-3 py-2">{campusName.get(text(d, 'campus_id')) ?? 'Unknown campus'}</td>
+                <td className="px-3 py-2">
+                  {campusName.get(text(d, 'campus_id')) ?? 'Unknown campus'}
+                  {inactive.has(text(d, 'campus_id')) && (
+                    <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Inactive campus</span>
+                  )}
+                </td>
                 <td className="px-3 py-2">{doorQrState(d)}</td>
                 <td className="px-3 py-2">{text(d, 'camera') || '—'}</td>
                 <td className="px-3 py-2">

@@ -116,7 +116,7 @@ export function CampusOptions({ campuses }: { campuses: ReadonlyArray<Readonly<R
     <>
       {campuses.map((c) => (
         <option key={c.id} value={c.id}>
-          {typeof c.campus_name === 'string' ? c.campus_name : ''}
+          {`${typeof c.campus_name === 'string' ? c.campus_name : ''}${c.active === false ? ' (inactive)' : ''}`}
         </option>
       ))}
     </>

@@ -46,6 +46,7 @@ export function useMissedCheckAlerts(db: TenantDb | null, source: MissedCheckSou
   const ownDoors = useRows(shared ? null : db, 'doors');
   const doors = shared ? shared.doors : ownDoors;
   const acks = useRows(db, 'door_alert_acks');
+  const campuses = useRows(db, 'campus');
   const from = freshnessWindowStart(now, hours);
   const own = !shared;
   const windowLogs = useLiveQuery(() => (db && own ? listDoorLogsBetween(db, from, '\uffff') : undefined), [db, from, own]);
@@ -66,11 +67,11 @@ export function useMissedCheckAlerts(db: TenantDb | null, source: MissedCheckSou
 
   const policy = useMemo(() => (settings ? missedCheckPolicy(settings, hours) : null), [settings, hours]);
   const alerts = useMemo(() => {
-    if (!doors || !windowLatest || !older || !policy) return null;
+    if (!doors || !campuses || !windowLatest || !older || !policy) return null;
     const latest = new Map(windowLatest);
     for (const [id, t] of older) latest.set(id, t);
-    return buildMissedCheckAlerts({ doors, latest, acks: acks ?? EMPTY, policy, now: now.getTime() });
-  }, [doors, windowLatest, older, policy, acks, now]);
+    return buildMissedCheckAlerts({ doors, campuses, latest, acks: acks ?? EMPTY, policy, now: now.getTime() });
+  }, [doors, campuses, windowLatest, older, policy, acks, now]);
 
   const split = useMemo(() => splitAlerts(alerts ?? EMPTY), [alerts]);
   return { ...split, policy, loading: alerts === null || acks === undefined || intervalLoading };

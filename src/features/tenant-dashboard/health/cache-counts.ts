@@ -9,7 +9,9 @@
  * The cache never holds soft-deleted rows (a pull removes them), so counts
  * need not exclude them; status and priority are NOT NULL on the server, so
  * every row is in the indexes that count them. Rows of the doors table that are not doors (spec
- * §9) are few; they are found through their keys and taken off.
+ * §9) are few; they are found through their keys and taken off, and so are the
+ * doors of inactive campuses (src/lib/inactive-campuses.ts), through the
+ * campus_id index.
  */
 import {
   countRows,
@@ -31,6 +33,7 @@ import {
   type HealthCounts,
 } from '../../../../supabase/functions/_shared/health-summary';
 import { DOOR_STATUSES, isRealDoor, PSEUDO_DOOR_KEYS, type DoorStatus } from '../../door-checks/index';
+import { inactiveCampusIds } from '../../../lib/inactive-campuses';
 
 const sum = (ns: readonly number[]) => ns.reduce((a, b) => a + b, 0);
 
@@ -47,15 +50,28 @@ async function pseudoDoors(db: TenantDb): Promise<CacheRow[]> {
 
 const doorNumber = (r: CacheRow) => (typeof r.door_number === 'string' ? r.door_number : null);
 
+async function inactiveCampusDoors(db: TenantDb): Promise<CacheRow[]> {
+  const inactive = inactiveCampusIds(await listRows(db, 'campus'));
+  return (await Promise.all([...inactive].map((id) => listRowsWhere(db, 'doors', 'campus_id', id)))).flat();
+}
+
+/** Rows the counts leave out: non-doors and inactive campuses' doors, each once. */
+async function uncountedDoors(db: TenantDb): Promise<CacheRow[]> {
+  const byId = new Map<string, CacheRow>();
+  const [pseudo, inactive] = await Promise.all([pseudoDoors(db), inactiveCampusDoors(db)]);
+  for (const r of [...pseudo, ...inactive]) byId.set(r.id, r);
+  return [...byId.values()];
+}
+
 async function doorCounts(db: TenantDb): Promise<HealthCounts['doors']> {
-  const [all, byStatus, pseudo] = await Promise.all([
+  const [all, byStatus, uncounted] = await Promise.all([
     countRows(db, 'doors'),
     Promise.all(DOOR_STATUSES.map(async (s) => [s, await countRowsWhere(db, 'doors', 'status', s)] as const)),
-    pseudoDoors(db),
+    uncountedDoors(db),
   ]);
-  const real = (status: DoorStatus) => (new Map(byStatus).get(status) ?? 0) - pseudo.filter((d) => d.status === status).length;
+  const real = (status: DoorStatus) => (new Map(byStatus).get(status) ?? 0) - uncounted.filter((d) => d.status === status).length;
   return {
-    total: all - pseudo.length,
+    total: all - uncounted.length,
     operational: real('operational'),
     maintenance: real('maintenance'),
     outOfService: real('out_of_service'),
