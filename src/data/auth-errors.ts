@@ -100,3 +100,9 @@ export function changePasswordMessage(error: unknown): string {
   if (classifyAuthError(error) === 'rate-limited') return AUTH_MESSAGES.rateLimited;
   return AUTH_MESSAGES.passwordUpdateFailed;
 }
+
+/** The sign-in fields a message blames, so typing in them again clears it; the others (offline, throttled) stay. */
+export function signInErrorBlames(message: string): readonly string[] | undefined {
+  if (message === AUTH_MESSAGES.invalidCredentials) return ['email', 'password'];
+  return message === AUTH_MESSAGES.emailNotConfirmed ? ['email'] : undefined;
+}

@@ -7,7 +7,7 @@ export { idbAuthStorage, platformStorageKey, tenantStorageKey, type AuthStorage 
 // Sign-in, sign-out and sessions for the platform and each tenant. Route
 // chunks import './data/auth' itself (lazy facade) to stay free of supabase-js.
 export * from './auth';
-export { AUTH_MESSAGES, classifyAuthError, tenantSignInMessage, platformSignInMessage } from './auth-errors';
+export { AUTH_MESSAGES, classifyAuthError, tenantSignInMessage, platformSignInMessage, signInErrorBlames } from './auth-errors';
 // The offline store and sync engine (DESIGN §7).
 export { SYNCED_TABLES, APPEND_ONLY_TABLES, isSyncedTable, type SyncedTable } from './sync-tables';
 // Trusted time: the server's clock as this device knows it (decision 013).

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, classifyAuthError, platformSignInMessage, tenantSignInMessage } from '../../src/data/auth-errors';
+import {
+  AUTH_MESSAGES,
+  classifyAuthError,
+  platformSignInMessage,
+  signInErrorBlames,
+  tenantSignInMessage,
+} from '../../src/data/auth-errors';
 import { parseStoredSession } from '../../src/data/auth-session';
 import * as light from '../../src/data/storage-keys';
 import * as store from '../../src/data/session-store';
@@ -60,5 +66,18 @@ describe('stored sessions', () => {
   it('uses the same storage keys as the session store', () => {
     expect(light.platformStorageKey()).toBe(store.platformStorageKey());
     expect(light.tenantStorageKey('lincoln-isd')).toBe(store.tenantStorageKey('lincoln-isd'));
+  });
+});
+
+describe('what a sign-in message blames (issue 13 §3: it goes when those fields are typed in again)', () => {
+  it('blames the typed credentials for a wrong password and the email for an unconfirmed account', () => {
+    expect(signInErrorBlames(AUTH_MESSAGES.invalidCredentials)).toEqual(['email', 'password']);
+    expect(signInErrorBlames(AUTH_MESSAGES.emailNotConfirmed)).toEqual(['email']);
+  });
+
+  it('blames no field when typing cannot make it untrue (offline, throttled, server down)', () => {
+    for (const m of [AUTH_MESSAGES.offline, AUTH_MESSAGES.rateLimited, AUTH_MESSAGES.tenantUnavailable, AUTH_MESSAGES.unexpected]) {
+      expect(signInErrorBlames(m)).toBeUndefined();
+    }
   });
 });

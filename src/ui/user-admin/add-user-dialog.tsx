@@ -11,6 +11,7 @@ import { Alert } from '../alert';
 import { Button } from '../button';
 import { CheckboxField, Facts } from '../controls';
 import { Field } from '../field';
+import { editedFieldProblem } from '../form-message';
 import { Modal } from '../modal';
 import { PasswordChecklist } from '../password-checklist';
 import { PasswordField } from '../password-field';
@@ -64,7 +65,11 @@ export function AddUserDialog({
     else firstField.current?.focus();
   }, [step.kind]);
 
-  const set = <K extends keyof NewUserForm>(key: K, value: NewUserForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  // Editing a field retires its own error (and the summary with the last one): what is left is still true.
+  const set = <K extends keyof NewUserForm>(key: K, value: NewUserForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setProblem((p) => editedFieldProblem(p, key));
+  };
 
   const review = (e: FormEvent) => {
     e.preventDefault();

@@ -7,6 +7,7 @@ import type { TenantUser } from '../../data';
 import { useOnline } from '../../lib/use-online';
 import { Button } from '../button';
 import { Field } from '../field';
+import { dropFieldError } from '../form-message';
 import { Modal } from '../modal';
 import type { UserAdminApi } from './api';
 import { ActionNotices, DepartmentSelect, PhoneField, RoleSelect } from './fields';
@@ -34,7 +35,10 @@ export function EditUserDialog({
   const [failure, setFailure] = useState<Failure | null>(null);
   const [busy, setBusy] = useState(false);
   const online = useOnline();
-  const set = <K extends keyof EditUserForm>(key: K, value: EditUserForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof EditUserForm>(key: K, value: EditUserForm[K]) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    setFields((f) => dropFieldError(f, key));
+  };
 
   const save = async (e: FormEvent) => {
     e.preventDefault();

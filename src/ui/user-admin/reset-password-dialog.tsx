@@ -89,7 +89,11 @@ export function ResetPasswordDialog({
             value={password}
             error={problem}
             aria-describedby={checklistId}
-            onChange={(e) => setPassword(e.target.value)}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              // The rule it broke was about the password as it was.
+              setProblem(null);
+            }}
           />
           <PasswordField
             label="Confirm New Password"

@@ -4,12 +4,12 @@
  * refuses exactly what the server refuses.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ProductApiError } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
+import { useFormMessage } from '../../../ui/form-message';
 import { Modal } from '../../../ui/modal';
 import { PasswordField } from '../../../ui/password-field';
 import { createStaffSchema, type CreateStaff, type CreateStaffInput } from '../../../../supabase/functions/_shared/tenant-users';
@@ -29,37 +29,42 @@ export function AddStaffDialog({
   onClose: () => void;
   onCreated: (staff: StaffMember) => void;
 }) {
-  const [formError, setFormError] = useState<string | null>(null);
+  // "Please correct the highlighted fields" goes once one of them is edited; a failed request stays until the next try.
+  const { message: formError, show, onChange } = useFormMessage();
   const form = useForm<CreateStaffInput, unknown, CreateStaff>({
     resolver: zodResolver(createStaffSchema),
     defaultValues: { email: '', first_name: '', last_name: '', is_staff_admin: true, password: '' },
   });
   const { errors, isSubmitting } = form.formState;
   const submit = form.handleSubmit(async (body) => {
-    setFormError(null);
+    show(null);
     try {
       onCreated((await staffToolsApi.createStaff(body)).staff);
     } catch (e) {
-      let placed = false;
+      const placed: string[] = [];
       if (e instanceof ProductApiError && e.status === 422) {
         for (const issue of e.issues) {
           const field = FIELDS.find((f) => f === issue.path);
           if (field) {
             form.setError(field, { type: 'server', message: issue.message });
-            placed = true;
+            placed.push(field);
           }
         }
       }
       if (e instanceof ProductApiError && e.status === 409 && /email/i.test(e.message)) {
         form.setError('email', { type: 'server', message: e.message });
-        placed = true;
+        placed.push('email');
       }
-      setFormError(placed ? 'Please correct the highlighted fields.' : `Failed to add the staff member: ${errorText(e, 'unknown error')}`);
+      show(
+        placed.length > 0
+          ? { tone: 'error', text: 'Please correct the highlighted fields.', blames: placed }
+          : { tone: 'error', text: `Failed to add the staff member: ${errorText(e, 'unknown error')}` },
+      );
     }
   });
   return (
     <Modal open onClose={onClose} title="Add Staff Member" size="md">
-      <form noValidate onSubmit={(e) => void submit(e)} aria-label="Add Staff Member" className="space-y-4">
+      <form noValidate onSubmit={(e) => void submit(e)} onChange={onChange} aria-label="Add Staff Member" className="space-y-4">
         <Field label="Email" type="email" autoComplete="off" required error={errors.email?.message} {...form.register('email')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label="First Name" required error={errors.first_name?.message} {...form.register('first_name')} />
@@ -75,7 +80,7 @@ export function AddStaffDialog({
         />
         <CheckboxField label="Staff admin" hint="Staff admins can use every staff screen." {...form.register('is_staff_admin')} />
         {disabledReason && <Alert tone="warning">{disabledReason}</Alert>}
-        {formError && <Alert tone="error">{formError}</Alert>}
+        {formError && <Alert tone="error">{formError.text}</Alert>}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={onClose}>
             Cancel

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
+import { useFormMessage } from '../../../ui/form-message';
 import { Modal } from '../../../ui/modal';
 import type { CreateTenant } from '../../../../supabase/functions/_shared/tenant-schema';
 import { adminApi, type CreatedTenant } from '../api';
@@ -68,25 +69,29 @@ export function AddTenantDialog({ onClose, onCreated }: { onClose: () => void; o
 }
 
 function AddTenantForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (c: CreatedTenant) => void }) {
-  const [formError, setFormError] = useState<string | null>(null);
+  const { message: formError, show, onChange } = useFormMessage();
   const form = useForm<TenantFormValues, unknown, CreateTenant>({
     resolver: zodResolver(tenantCreateFormSchema),
     defaultValues: emptyTenantForm(),
   });
   const submit = form.handleSubmit(async (body) => {
-    setFormError(null);
+    show(null);
     try {
       onCreated(await adminApi.createTenant(body));
     } catch (e) {
-      const { placed, message } = applyApiError(e, form.setError);
-      setFormError(placed ? 'Please correct the highlighted fields.' : `Failed to create tenant: ${message}`);
+      const { placed, message, fields } = applyApiError(e, form.setError);
+      show(
+        placed
+          ? { tone: 'error', text: 'Please correct the highlighted fields.', blames: fields }
+          : { tone: 'error', text: `Failed to create tenant: ${message}` },
+      );
     }
   });
   const busy = form.formState.isSubmitting;
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-label="Add Tenant" className="space-y-4">
+    <form noValidate onSubmit={(e) => void submit(e)} onChange={onChange} aria-label="Add Tenant" className="space-y-4">
       <TenantFormFields form={form} mode={{ kind: 'create' }} />
-      {formError && <Alert tone="error">{formError}</Alert>}
+      {formError && <Alert tone="error">{formError.text}</Alert>}
       <div className="flex justify-end gap-2">
         <Button variant="secondary" onClick={onCancel}>
           Cancel

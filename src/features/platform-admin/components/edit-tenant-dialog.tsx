@@ -5,11 +5,12 @@
  * provisioned project's belong to it and are shown read-only.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { TenantListRow } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
+import { useFormMessage, type FormMessage } from '../../../ui/form-message';
 import { Modal } from '../../../ui/modal';
 import type { UpdateTenant } from '../../../../supabase/functions/_shared/tenant-schema';
 import { adminApi, type TenantDetails } from '../api';
@@ -54,10 +55,11 @@ function EditTenantForm({
   const kind = projectKindOf(project.provider);
   const resolver = useMemo(() => zodResolver(tenantEditFormSchema(kind)), [kind]);
   const form = useForm<TenantFormValues, unknown, UpdateTenant>({ resolver, defaultValues: tenantFormFromRow(tenant) });
-  const [formError, setFormError] = useState<{ text: string; detail: string | null } | null>(null);
+  // The highlighted fields' summary goes once one is edited; a refused update with no field to blame stays.
+  const { message: formError, show, onChange } = useFormMessage<FormMessage & { detail: string | null }>();
 
   const submit = form.handleSubmit(async (body) => {
-    setFormError(null);
+    show(null);
     const changes = changedTenantFields(tenant as unknown as Record<string, unknown>, body);
     if (Object.keys(changes).length === 0) {
       onSaved(`Nothing changed for ${tenant.company_name}.`);
@@ -67,14 +69,19 @@ function EditTenantForm({
       const { tenant: updated } = await adminApi.updateTenant(tenant.id, changes);
       onSaved(`${updated.company_name} was updated.`);
     } catch (e) {
-      const { placed, message } = applyApiError(e, form.setError);
-      setFormError({ text: UPDATE_FAILED, detail: placed ? 'Please correct the highlighted fields.' : message });
+      const { placed, message, fields } = applyApiError(e, form.setError);
+      show({
+        tone: 'error',
+        text: UPDATE_FAILED,
+        detail: placed ? 'Please correct the highlighted fields.' : message,
+        blames: placed ? fields : undefined,
+      });
     }
   });
   const busy = form.formState.isSubmitting;
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-label={`Edit ${tenant.company_name}`} className="space-y-4">
+    <form noValidate onSubmit={(e) => void submit(e)} onChange={onChange} aria-label={`Edit ${tenant.company_name}`} className="space-y-4">
       <TenantFormFields form={form} mode={{ kind: 'edit', project: kind, hasServiceKey: project.has_service_key }} />
       {kind === 'provisioned' && (
         <section aria-label="Project (provisioned)" className="space-y-2 rounded-xl border border-slate-200 p-4">

@@ -10,6 +10,7 @@ import { clearSupportLock, readSupportLock, writeSupportLock } from '../../../li
 import { useSecondsLeft } from '../../../lib/use-countdown';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
+import { useFormMessage } from '../../../ui/form-message';
 import { PasswordField } from '../../../ui/password-field';
 import { SelectField, TextAreaField } from '../../../ui/controls';
 import type { SupportTenant } from '../support-tenants';
@@ -39,7 +40,9 @@ export function SupportAuthStep({
   const [password, setPassword] = useState('');
   const [reason, setReason] = useState('');
   const [details, setDetails] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A missing field, or the password refused, goes as the user edits; other failures stay until the next try.
+  const { message: error, show, onChange } = useFormMessage();
+  const setError = (text: string | null, blames?: 'any' | string[]) => show(text ? { tone: 'error', text, blames } : null);
   const [busy, setBusy] = useState(false);
   const [lockUntil, setLockUntil] = useState<number | null>(() => readSupportLock(Date.now()));
   const [lockMessage, setLockMessage] = useState<string>(SUPPORT_DIALOG_MESSAGES.locked);
@@ -51,7 +54,7 @@ export function SupportAuthStep({
     if (locked || busy) return;
     const checked = validateSupportRequest({ password, reason, details });
     if (!checked.ok) {
-      setError(checked.message);
+      setError(checked.message, 'any');
       return;
     }
     setError(null);
@@ -65,7 +68,7 @@ export function SupportAuthStep({
         setLockMessage(err.message || SUPPORT_DIALOG_MESSAGES.locked);
         setLockUntil(writeSupportLock(Date.now(), err.retryAfterSeconds));
       } else if (err instanceof ProductApiError && err.status === 403) {
-        setError(err.message || SUPPORT_DIALOG_MESSAGES.authFailed);
+        setError(err.message || SUPPORT_DIALOG_MESSAGES.authFailed, ['password']);
       } else {
         setError(err instanceof Error && err.message ? err.message : SUPPORT_DIALOG_MESSAGES.authFailed);
       }
@@ -74,7 +77,7 @@ export function SupportAuthStep({
   };
 
   return (
-    <form className="space-y-4" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="space-y-4" onSubmit={(e) => void submit(e)} onChange={onChange} noValidate>
       <div className="flex flex-wrap items-center justify-between gap-2 rounded-xl bg-slate-50 px-4 py-3">
         <div>
           <p className="text-sm text-slate-600">Organization</p>
@@ -94,16 +97,24 @@ export function SupportAuthStep({
           <span className="sr-only">{lockNotice(lockMessage, Math.ceil(lockLeft / 60) * 60)}</span>
         </Alert>
       )}
-      {error && !locked && <Alert tone="error">{error}</Alert>}
+      {error && !locked && <Alert tone="error">{error.text}</Alert>}
       <PasswordField
         label="Admin Password"
         autoComplete="current-password"
         required
+        name="password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
         disabled={locked || busy}
       />
-      <SelectField label="Reason" required value={reason} onChange={(e) => setReason(e.target.value)} disabled={locked || busy}>
+      <SelectField
+        label="Reason"
+        name="reason"
+        required
+        value={reason}
+        onChange={(e) => setReason(e.target.value)}
+        disabled={locked || busy}
+      >
         <option value="">Select a reason...</option>
         {SUPPORT_REASONS.map((r) => (
           <option key={r.value} value={r.value}>
@@ -113,6 +124,7 @@ export function SupportAuthStep({
       </SelectField>
       <TextAreaField
         label={reason === 'other' ? 'Details (required)' : 'Details (optional)'}
+        name="details"
         value={details}
         onChange={(e) => setDetails(e.target.value)}
         disabled={locked || busy}

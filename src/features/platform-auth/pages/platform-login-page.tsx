@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLoaderData, useNavigate } from 'react-router-dom';
-import { preloadPlatformAuth, signInPlatform } from '../../../data';
+import { preloadPlatformAuth, signInErrorBlames, signInPlatform } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
+import { useFormMessage } from '../../../ui/form-message';
 import { PasswordField } from '../../../ui/password-field';
 import { AuthCard } from '../../../ui/auth-card';
 import { emailRules, passwordRules, type SignInValues } from '../../../lib/sign-in-rules';
@@ -13,7 +13,8 @@ import { emailRules, passwordRules, type SignInValues } from '../../../lib/sign-
 export function PlatformLoginPage() {
   const { returnTo } = (useLoaderData() as { returnTo: string | null } | undefined) ?? { returnTo: null };
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  // Typing again clears "Invalid email or password"; offline or throttled stays until the next try.
+  const { message: error, show, onChange } = useFormMessage();
   const {
     register,
     handleSubmit,
@@ -21,10 +22,10 @@ export function PlatformLoginPage() {
   } = useForm<SignInValues>({ defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit(async (values) => {
-    setError(null);
+    show(null);
     const result = await signInPlatform(values.email, values.password);
     if (!result.ok) {
-      setError(result.message);
+      show({ tone: 'error', text: result.message, blames: signInErrorBlames(result.message) });
       return;
     }
     await navigate(returnTo ?? '/dashboard', { replace: true });
@@ -41,8 +42,15 @@ export function PlatformLoginPage() {
         </Link>
       }
     >
-      <form onSubmit={onSubmit} onFocus={preloadPlatformAuth} noValidate className="space-y-4" aria-label="Admin sign in">
-        {error && <Alert tone="error">{error}</Alert>}
+      <form
+        onSubmit={onSubmit}
+        onChange={onChange}
+        onFocus={preloadPlatformAuth}
+        noValidate
+        className="space-y-4"
+        aria-label="Admin sign in"
+      >
+        {error && <Alert tone="error">{error.text}</Alert>}
         <Field
           label="Email"
           type="email"

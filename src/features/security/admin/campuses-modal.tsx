@@ -12,6 +12,7 @@ import { getGeocodingProvider, shouldSuggest, type AddressSuggestion, type Geoco
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
+import { useFormMessage } from '../../../ui/form-message';
 import { Modal } from '../../../ui/modal';
 import type { AdminModalProps } from './doors-modal';
 import { AdminTable, RowActions } from './admin-table';
@@ -26,14 +27,15 @@ import { useEditing } from './use-admin-list';
 import { campusRenameQrWarning } from './door-qr-rules';
 
 export const SUGGEST_DEBOUNCE_MS = 300;
+const ADDRESS_FIELDS = ['address', 'city', 'state', 'zip_code'];
 
 export function CampusesModal({ open, onClose, sync, role: roleOverride, geocoder }: AdminModalProps & { geocoder?: GeocodingProvider }) {
   const role = useAdminRole(sync, roleOverride);
   const campuses = useRows(open ? sync.db : null, 'campus');
   const doors = useRows(open ? sync.db : null, 'doors');
   const [search, setSearch] = useState('');
-  const { notice, say } = useNotice();
-  const { editing, setEditing, done } = useEditing(say);
+  const { notice, say, stale } = useNotice();
+  const { editing, setEditing, done } = useEditing(say, stale);
   const mayWrite = can(role, 'campus.write');
 
   const uploadedQrDoors = useMemo(() => {
@@ -154,7 +156,8 @@ function CampusFormView({
   });
   const [suggestions, setSuggestions] = useState<AddressSuggestion[]>([]);
   const [unavailable, setUnavailable] = useState<string | null>(null);
-  const [geoMessage, setGeoMessage] = useState<string | null>(null);
+  // "Coordinates found" and "enter an address first" describe the address as typed: editing it retires them.
+  const { message: geoMessage, show: showGeo, onChange } = useFormMessage();
   const [locating, setLocating] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const picked = useRef<string | null>(null);
@@ -203,19 +206,19 @@ function CampusFormView({
 
   const locate = async () => {
     const full = [address, getValues('city'), getValues('state'), getValues('zip_code')].filter((v) => v && v.trim()).join(', ');
-    if (!address.trim()) return setGeoMessage(MSG.addressFirst);
-    setGeoMessage(null);
+    if (!address.trim()) return showGeo({ tone: 'warning', text: MSG.addressFirst, blames: ADDRESS_FIELDS });
+    showGeo(null);
     setLocating(true);
     const r = await geocoder.geocode(full);
     setLocating(false);
     if (r.ok) {
       setValue('lat', String(r.value.lat), { shouldValidate: true });
       setValue('lng', String(r.value.lng), { shouldValidate: true });
-      setGeoMessage(`Coordinates found: ${r.value.lat.toFixed(5)}, ${r.value.lng.toFixed(5)}`);
+      showGeo({ tone: 'info', text: `Coordinates found: ${r.value.lat.toFixed(5)}, ${r.value.lng.toFixed(5)}` });
     } else if (r.reason === 'unavailable') {
       setUnavailable(r.message);
     } else {
-      setGeoMessage(r.message);
+      showGeo({ tone: 'warning', text: r.message, blames: ADDRESS_FIELDS });
     }
   };
 
@@ -237,7 +240,13 @@ function CampusFormView({
   });
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4" aria-label={creating ? 'Add New Campus' : 'Edit Campus'}>
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      onChange={onChange}
+      noValidate
+      className="space-y-4"
+      aria-label={creating ? 'Add New Campus' : 'Edit Campus'}
+    >
       <FormHeader title={creating ? 'Add New Campus' : 'Edit Campus'} error={formError} />
       {unavailable && <Alert tone="warning">{unavailable}</Alert>}
       <Field label="Campus Name" required error={errors.name?.message} {...register('name')} />
@@ -293,7 +302,7 @@ function CampusFormView({
         </Button>
         {geoMessage && (
           <span role="status" className="text-sm text-slate-700">
-            {geoMessage}
+            {geoMessage.text}
           </span>
         )}
       </div>

@@ -11,6 +11,7 @@ import { compareDoorNumbers } from '../../../lib/door-numbers';
 import type { TenantRole } from '../../../lib/roles';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
+import { useFormMessage } from '../../../ui/form-message';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
 import {
   conditionIdForCampus,
@@ -34,7 +35,7 @@ export function ConditionsTab({ sync, role: roleOverride }: { sync: TenantSync; 
   const conditions = useRows(sync.db, 'conditions');
   const doors = useRows(sync.db, 'doors');
   const campuses = useRows(sync.db, 'campus');
-  const { notice, say } = useNotice();
+  const { notice, say, stale } = useNotice();
   const mayWrite = can(role, 'condition.write');
 
   const idx = useMemo(() => indexConditions(conditions ?? []), [conditions]);
@@ -67,7 +68,8 @@ export function ConditionsTab({ sync, role: roleOverride }: { sync: TenantSync; 
     .sort((a, b) => compareDoorNumbers(text(a.door, 'door_number'), text(b.door, 'door_number')));
 
   return (
-    <div className="space-y-6">
+    // An edit in any of the tab's forms retires the last "... saved": it no longer describes what is typed.
+    <div className="space-y-6" onChange={stale}>
       <Notice notice={notice} />
       <section aria-labelledby="cond-defaults" className="space-y-4 rounded-xl border border-slate-200 bg-white p-4">
         <h3 id="cond-defaults" className="text-base font-semibold text-slate-900">
@@ -214,13 +216,13 @@ function CampusDefaultForm({
 }) {
   const [campusId, setCampusId] = useState('');
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const { message: error, show, onChange } = useFormMessage();
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    if (!campusId) return setError('Select a campus');
+    if (!campusId) return show({ tone: 'error', text: 'Select a campus', blames: ['campus_id'] });
     const r = defaultConditionSchema.safeParse({ condition: value });
-    if (!r.success) return setError(r.error.issues[0]?.message);
-    setError(undefined);
+    if (!r.success) return show({ tone: 'error', text: r.error.issues[0]?.message ?? '', blames: 'any' });
+    show(null);
     setBusy(true);
     await onSave(campusId, r.data.condition);
     setBusy(false);
@@ -231,12 +233,14 @@ function CampusDefaultForm({
         e.preventDefault();
         void submit();
       }}
+      onChange={onChange}
       noValidate
       className="grid items-end gap-3 sm:grid-cols-[1fr_2fr_auto]"
       aria-label="Campus default condition"
     >
       <SelectField
         label="Campus"
+        name="campus_id"
         value={campusId}
         disabled={disabled}
         onChange={(e) => {
@@ -247,7 +251,13 @@ function CampusDefaultForm({
         <option value="">Select a campus</option>
         <CampusOptions campuses={campuses} />
       </SelectField>
-      <Field label="Campus default condition" value={value} disabled={disabled} error={error} onChange={(e) => setValue(e.target.value)} />
+      <Field
+        label="Campus default condition"
+        value={value}
+        disabled={disabled}
+        error={error?.text}
+        onChange={(e) => setValue(e.target.value)}
+      />
       {!disabled && (
         <Button type="submit" busy={busy}>
           Save Campus Default
@@ -269,7 +279,9 @@ function OverrideForm({
   const [doorNumber, setDoorNumber] = useState('');
   const [campusId, setCampusId] = useState('');
   const [condition, setCondition] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // A missing field or unknown door goes as the user edits; a failed save stays until the next try.
+  const { message: error, show, onChange } = useFormMessage();
+  const setError = (text: string | null, blames?: 'any' | string[]) => show(text ? { tone: 'error', text, blames } : null);
   const [campusError, setCampusError] = useState<string | undefined>();
   const campusRef = useRef<HTMLSelectElement>(null);
   const [busy, setBusy] = useState(false);
@@ -277,9 +289,9 @@ function OverrideForm({
   const campusRequired = useMemo(() => resolveOverrideDoor(doors, doorNumber).kind === 'choose-campus', [doors, doorNumber]);
   const submit = async () => {
     const r = conditionOverrideSchema.safeParse({ door_number: doorNumber, campus_id: campusId, condition });
-    if (!r.success) return setError(MSG.conditionFieldsRequired);
+    if (!r.success) return setError(MSG.conditionFieldsRequired, 'any');
     const match = resolveOverrideDoor(doors, r.data.door_number, r.data.campus_id || undefined);
-    if (match.kind === 'not-found') return setError(MSG.doorNotFound);
+    if (match.kind === 'not-found') return setError(MSG.doorNotFound, ['door_number', 'campus_id']);
     if (match.kind === 'choose-campus') {
       const names = match.campusIds
         .map((id) => campuses.find((c) => c.id === id)?.campus_name)
@@ -312,18 +324,20 @@ function OverrideForm({
           e.preventDefault();
           void submit();
         }}
+        onChange={onChange}
         noValidate
         className="space-y-3"
         aria-label="Door condition override"
       >
         {error && (
           <p role="alert" className="text-sm font-medium text-red-700">
-            {error}
+            {error.text}
           </p>
         )}
         <div className="grid gap-3 sm:grid-cols-2">
           <Field
             label="Door Number"
+            name="door_number"
             required
             value={doorNumber}
             onChange={(e) => {
@@ -334,6 +348,7 @@ function OverrideForm({
           <SelectField
             ref={campusRef}
             label="Campus (if door numbers repeat)"
+            name="campus_id"
             value={campusId}
             required={campusRequired}
             aria-required={campusRequired || undefined}

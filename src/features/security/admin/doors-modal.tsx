@@ -13,6 +13,7 @@ import { inactiveCampusIds } from '../../../lib/inactive-campuses';
 import type { TenantRole } from '../../../lib/roles';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
+import { useFormMessage } from '../../../ui/form-message';
 import { Modal } from '../../../ui/modal';
 import { doorQrPngDataUrl, encodeDoorQr } from '../../door-checks/index';
 import { expandDoorRange } from '../model';
@@ -47,8 +48,8 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
   const campuses = useRows(open ? sync.db : null, 'campus');
   const [search, setSearch] = useState('');
   const [campusFilter, setCampusFilter] = useState('');
-  const { notice, say } = useNotice();
-  const { editing, setEditing, done } = useEditing(say);
+  const { notice, say, stale: staleNotice } = useNotice();
+  const { editing, setEditing, done } = useEditing(say, staleNotice);
   const del = useDeleteConfirm(sync, 'doors', say, { ok: MSG.doorDeleted, error: (e) => MSG.doorDeleteError(errorText(e)) });
   const mayWrite = can(role, 'door.write');
 
@@ -159,7 +160,9 @@ function DoorForm({
   const { logo, qrImage } = images;
   const [generated, setGenerated] = useState<boolean>(!!text(door ?? undefined, 'qr_code'));
   const [preview, setPreview] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
+  // "Enter a door number first" and the range refusal go as the door number or campus is edited; a failed save stays.
+  const { message: formError, show, onChange } = useFormMessage();
+  const setFormError = (text: string | null, blames?: string[]) => show(text ? { tone: 'error', text, blames } : null);
 
   const doorNumber = useWatch({ control, name: 'door_number' }) ?? '';
   const campusId = useWatch({ control, name: 'campus_id' }) ?? '';
@@ -178,7 +181,7 @@ function DoorForm({
 
   const generate = async () => {
     const first = range?.ok ? range.doors[0] : doorNumber.trim();
-    if (!first || !campusId) return setFormError(MSG.doorPreviewNeeds);
+    if (!first || !campusId) return setFormError(MSG.doorPreviewNeeds, ['door_number', 'campus_id']);
     setFormError(null);
     setGenerated(true);
     try {
@@ -192,7 +195,7 @@ function DoorForm({
     const parsed = values;
     const campus = campusNameOf(parsed.campus_id);
     const numbers = creating ? (expandDoorRange(parsed.door_number) as { ok: true; doors: string[] }).doors : [parsed.door_number];
-    if (qrImageRefusedOnRange(numbers.length, qrImage)) return setFormError(MSG.qrImageOneDoor);
+    if (qrImageRefusedOnRange(numbers.length, qrImage)) return setFormError(MSG.qrImageOneDoor, ['door_number']);
     if (blocked) return;
     const taken = new Set(
       existing.filter((d) => d.campus_id === parsed.campus_id && d.id !== door?.id).map((d) => text(d, 'door_number').toLowerCase()),
@@ -224,8 +227,14 @@ function DoorForm({
   });
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-4" aria-label={creating ? 'Add New Door' : 'Edit Door'}>
-      <FormHeader title={creating ? 'Add New Door' : 'Edit Door'} error={formError} />
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      onChange={onChange}
+      noValidate
+      className="space-y-4"
+      aria-label={creating ? 'Add New Door' : 'Edit Door'}
+    >
+      <FormHeader title={creating ? 'Add New Door' : 'Edit Door'} error={formError?.text ?? null} />
       <div className="grid gap-3 sm:grid-cols-2">
         <Field
           label="Door Number"

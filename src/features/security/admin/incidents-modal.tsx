@@ -49,8 +49,8 @@ export function IncidentsModal({ open, onClose, sync, role: roleOverride }: Admi
   const [campus, setCampus] = useState('');
   const [status, setStatus] = useState('');
   const [severity, setSeverity] = useState('');
-  const { notice, say } = useNotice();
-  const { editing, setEditing, done } = useEditing(say);
+  const { notice, say, stale } = useNotice();
+  const { editing, setEditing, done } = useEditing(say, stale);
   const del = useDeleteConfirm(sync, 'incidents', say, { ok: MSG.incidentDeleted, error: () => MSG.incidentDeleteError });
   const userId = sync.db.binding.userId;
 

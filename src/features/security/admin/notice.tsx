@@ -1,17 +1,21 @@
 /** The outcome of the last action, shown inside the modal and announced (status, or alert for errors). */
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { Alert, type AlertTone } from '../../../ui/alert';
+import { useFormMessage, type FormMessage } from '../../../ui/form-message';
 
-export interface NoticeState {
-  tone: AlertTone;
-  text: string;
-}
+export type NoticeState = FormMessage;
 
+/**
+ * `edited` retires an outcome ("... saved") once the user starts another edit;
+ * an error or warning (a delete that failed, stale QR images) stays until the
+ * next outcome replaces it, since editing does not make it untrue.
+ */
 export function useNotice() {
-  const [notice, setNotice] = useState<NoticeState | null>(null);
-  const say = useCallback((tone: AlertTone, text: string) => setNotice({ tone, text }), []);
-  const clear = useCallback(() => setNotice(null), []);
-  return { notice, say, clear };
+  const { message: notice, show, edited } = useFormMessage();
+  const say = useCallback((tone: AlertTone, text: string) => show({ tone, text }), [show]);
+  const clear = useCallback(() => show(null), [show]);
+  const stale = useCallback(() => edited(''), [edited]);
+  return { notice, say, clear, stale };
 }
 
 export function Notice({ notice }: { notice: NoticeState | null }) {

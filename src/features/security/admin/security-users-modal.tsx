@@ -12,6 +12,7 @@ import { updateRow, useRows, type CacheRow, type TenantSync } from '../../../dat
 import { normalizeRole } from '../../../lib/roles';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
+import { useFormMessage } from '../../../ui/form-message';
 import { Modal } from '../../../ui/modal';
 import { formatPhone, isListedSecurityUser, securityRoleLabel, userFlags } from '../model';
 import { ConfirmDialog } from '../../../ui/confirm-dialog';
@@ -41,8 +42,8 @@ export function SecurityUsersModal({ open, onClose, sync, role: roleOverride }: 
   const users = useRows(open ? sync.db : null, 'users');
   const [search, setSearch] = useState('');
   const [roleFilter, setRoleFilter] = useState('');
-  const { notice, say } = useNotice();
-  const { editing, setEditing, done } = useEditing(say);
+  const { notice, say, stale } = useNotice();
+  const { editing, setEditing, done } = useEditing(say, stale);
   const del = useDeleteConfirm(sync, 'users', say, { ok: MSG.userDeleted, error: () => MSG.userDeleteError });
 
   const rows = useMemo(
@@ -122,7 +123,8 @@ function UserForm({
   const limited = self && normalizeRole(editorRole) !== 'super_admin';
   const roles = assignableRoles(editorRole);
   const [password, setPassword] = useState('');
-  const [formError, setFormError] = useState<string | null>(null);
+  // "Password is required" goes once a password is typed; a refused or failed save stays until the next try.
+  const { message: formError, show: showFormError, onChange } = useFormMessage();
   const {
     register,
     handleSubmit,
@@ -145,9 +147,11 @@ function UserForm({
   const phoneField = register('phone');
 
   const onSubmit = handleSubmit(async (f) => {
-    setFormError(null);
+    showFormError(null);
     if (creating) {
-      setFormError(password ? MSG.userCreateRefused : MSG.userPasswordRequired);
+      showFormError(
+        password ? { tone: 'error', text: MSG.userCreateRefused } : { tone: 'error', text: MSG.userPasswordRequired, blames: ['password'] },
+      );
       return;
     }
     const patch: Record<string, unknown> = limited
@@ -165,13 +169,19 @@ function UserForm({
       await updateRow(sync.db, 'users', user.id, patch);
       onDone(MSG.userUpdated);
     } catch {
-      setFormError(MSG.userSaveError);
+      showFormError({ tone: 'error', text: MSG.userSaveError });
     }
   });
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-3" aria-label={creating ? 'Add New User' : 'Edit User'}>
-      <FormHeader title={creating ? 'Add New User' : 'Edit User'} error={formError} />
+    <form
+      onSubmit={(e) => void onSubmit(e)}
+      onChange={onChange}
+      noValidate
+      className="space-y-3"
+      aria-label={creating ? 'Add New User' : 'Edit User'}
+    >
+      <FormHeader title={creating ? 'Add New User' : 'Edit User'} error={formError?.text ?? null} />
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="First Name" required error={errors.first_name?.message} {...register('first_name')} />
         <Field label="Last Name" required error={errors.last_name?.message} {...register('last_name')} />
@@ -188,6 +198,7 @@ function UserForm({
           <Field
             label="Password"
             type="password"
+            name="password"
             required
             value={password}
             onChange={(e) => setPassword(e.target.value)}

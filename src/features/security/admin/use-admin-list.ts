@@ -9,12 +9,20 @@ import type { AlertTone } from '../../../ui/alert';
 
 type Say = (tone: AlertTone, text: string) => void;
 
-export function useEditing(say: Say) {
-  const [editing, setEditing] = useState<CacheRow | 'new' | null>(null);
+/** `stale` retires the last outcome when a form opens: "... saved" no longer describes what is on screen. */
+export function useEditing(say: Say, stale?: () => void) {
+  const [editing, setEditingState] = useState<CacheRow | 'new' | null>(null);
+  const setEditing = useCallback(
+    (row: CacheRow | 'new' | null) => {
+      if (row) stale?.();
+      setEditingState(row);
+    },
+    [stale],
+  );
   /** The form's onDone: back to the list, with its success message if it saved. */
   const done = useCallback(
     (message: string | null) => {
-      setEditing(null);
+      setEditingState(null);
       if (message) say('success', message);
     },
     [say],

@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import { insertRow, useRow, type TenantSync } from '../../../data';
 import { Button } from '../../../ui/button';
 import { inputClass } from '../../../ui/field';
+import { useFormMessage } from '../../../ui/form-message';
 import { alertAckNoteSchema, alertAckValues, ACK_NOTE_MAX, type MissedCheckAlert } from '../missed-check';
 
 function nameOf(user: Record<string, unknown> | undefined): string | null {
@@ -19,22 +20,24 @@ export function AlertAckForm({ sync, alert, onDone }: { sync: TenantSync; alert:
   const id = useId();
   const me = useRow(sync.db, 'users', sync.db.binding.userId);
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // "Write a note" goes as the note is edited; a save that failed stays until the next try.
+  const { message, show, onChange } = useFormMessage();
+  const error = message?.text ?? null;
   const [busy, setBusy] = useState(false);
 
   const submit = async () => {
     const parsed = alertAckNoteSchema.safeParse(note);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Write a note');
+      show({ tone: 'error', text: parsed.error.issues[0]?.message ?? 'Write a note', blames: ['note'] });
       return;
     }
     setBusy(true);
-    setError(null);
+    show(null);
     try {
       await insertRow(sync.db, 'door_alert_acks', alertAckValues(alert, parsed.data, { id: sync.db.binding.userId, name: nameOf(me) }));
       onDone();
     } catch (e) {
-      setError(`The acknowledgement was not saved: ${e instanceof Error ? e.message : String(e)}`);
+      show({ tone: 'error', text: `The acknowledgement was not saved: ${e instanceof Error ? e.message : String(e)}` });
       setBusy(false);
     }
   };
@@ -42,6 +45,7 @@ export function AlertAckForm({ sync, alert, onDone }: { sync: TenantSync; alert:
   return (
     <form
       className="mt-2 space-y-2"
+      onChange={onChange}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();
@@ -52,6 +56,7 @@ export function AlertAckForm({ sync, alert, onDone }: { sync: TenantSync; alert:
       </label>
       <textarea
         id={id}
+        name="note"
         className={inputClass}
         rows={2}
         maxLength={ACK_NOTE_MAX + 50}

@@ -10,6 +10,7 @@ import { upsertRow, useRows, type TenantSync } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
+import { dropFieldError } from '../../../ui/form-message';
 import { useToast } from '../../../ui/toast';
 import {
   ESCALATE_PERCENT_KEY,
@@ -98,7 +99,10 @@ export function MissedCheckSettings({ sync, canEdit }: { sync: TenantSync; canEd
           disabled={disabled}
           error={errors.grace}
           hint={`${GRACE_PERCENT_RANGE.min} to ${GRACE_PERCENT_RANGE.max}`}
-          onChange={(e) => setEdits((f) => ({ ...f, grace: e.target.value }))}
+          onChange={(e) => {
+            setEdits((f) => ({ ...f, grace: e.target.value }));
+            setErrors((f) => dropFieldError(f, 'grace'));
+          }}
         />
         <Field
           label="Escalate at (% of the interval)"
@@ -107,7 +111,10 @@ export function MissedCheckSettings({ sync, canEdit }: { sync: TenantSync; canEd
           disabled={disabled}
           error={errors.escalate}
           hint={`${ESCALATE_PERCENT_RANGE.min} to ${ESCALATE_PERCENT_RANGE.max}`}
-          onChange={(e) => setEdits((f) => ({ ...f, escalate: e.target.value }))}
+          onChange={(e) => {
+            setEdits((f) => ({ ...f, escalate: e.target.value }));
+            setErrors((f) => dropFieldError(f, 'escalate'));
+          }}
         />
       </div>
       {canEdit && edit.reason && <p className="text-sm text-slate-600">{edit.reason}</p>}

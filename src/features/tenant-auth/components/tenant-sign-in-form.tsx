@@ -1,12 +1,12 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { preloadTenantAuth, signInTenant, type Organization } from '../../../data';
+import { preloadTenantAuth, signInErrorBlames, signInTenant, type Organization } from '../../../data';
 import { emailDomainError } from '../../../lib/email-domain';
 import { tenantLandingPath, tenantPath } from '../../../lib/roles';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
+import { changedField, useFormMessage, type FormMessage } from '../../../ui/form-message';
 import { PasswordField } from '../../../ui/password-field';
 import { emailRules, passwordRules, type SignInValues } from '../../../lib/sign-in-rules';
 import { clearAdminModeMarkers, NO_ORGANIZATION_MESSAGE, writePendingUser } from '../model';
@@ -29,12 +29,14 @@ export function TenantSignInForm({ organization, busyLabel, requireOrganization 
   const navigate = useNavigate();
   // Spec §4: any organization selection clears the error. Each message
   // remembers the choice it was about and shows only while that choice stands.
+  // Typing again clears what the typed text was blamed for (issue 13 §3).
   const slug = organization?.slug ?? null;
-  const [shown, setShown] = useState<{ slug: string | null; text: string } | null>(null);
-  const [domainShown, setDomainShown] = useState<{ slug: string | null; text: string } | null>(null);
+  const { message: shown, show: setShown, edited } = useFormMessage<FormMessage & { slug: string | null }>();
+  const { message: domainShown, show: setDomainShown, edited: editedDomain } = useFormMessage<FormMessage & { slug: string | null }>();
   const error = shown && shown.slug === slug ? shown.text : null;
   const domainError = domainShown && domainShown.slug === slug ? domainShown.text : undefined;
-  const setError = (text: string | null): void => setShown(text === null ? null : { slug, text });
+  const setError = (text: string | null): void =>
+    setShown(text === null ? null : { slug, text, tone: 'error', blames: signInErrorBlames(text) });
   const {
     register,
     handleSubmit,
@@ -52,7 +54,7 @@ export function TenantSignInForm({ organization, busyLabel, requireOrganization 
     }
     const wrongDomain = emailDomainError(values.email, organization.email_domain);
     if (wrongDomain) {
-      setDomainShown({ slug, text: wrongDomain });
+      setDomainShown({ slug, text: wrongDomain, tone: 'error', blames: ['email'] });
       setFocus('email');
       return;
     }
@@ -73,7 +75,17 @@ export function TenantSignInForm({ organization, busyLabel, requireOrganization 
 
   const disabled = requireOrganization && !organization;
   return (
-    <form onSubmit={onSubmit} onFocus={preloadTenantAuth} noValidate className="space-y-4" aria-label="Organization sign in">
+    <form
+      onSubmit={onSubmit}
+      onChange={(e) => {
+        edited(changedField(e));
+        editedDomain(changedField(e));
+      }}
+      onFocus={preloadTenantAuth}
+      noValidate
+      className="space-y-4"
+      aria-label="Organization sign in"
+    >
       {error && <Alert tone="error">{error}</Alert>}
       <Field
         label="Email"

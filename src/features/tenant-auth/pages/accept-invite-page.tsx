@@ -17,6 +17,7 @@ import { useOnline } from '../../../lib/use-online';
 import { Alert } from '../../../ui/alert';
 import { AuthCard } from '../../../ui/auth-card';
 import { Button } from '../../../ui/button';
+import { useFormMessage } from '../../../ui/form-message';
 import { Loading } from '../../../ui/loading';
 import { NewPasswordFields } from '../components/new-password-fields';
 import { acceptingUser, forgetAccepting, INVITE_INVALID_MESSAGE, parseInviteFragment, rememberAccepting } from '../invite-link';
@@ -147,16 +148,17 @@ function ChoosePasswordForm({
   online: boolean;
 }) {
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(null);
+  // A rule the typed password breaks goes when it is edited; the server's refusal stays until the next try.
+  const { message: error, show, onChange } = useFormMessage();
   const { register, handleSubmit, control, formState } = useForm<ChoosePasswordInput>({ defaultValues: { password: '', confirm: '' } });
   const [password = '', confirm = ''] = useWatch({ control, name: ['password', 'confirm'] });
 
   const onSubmit = handleSubmit(async (values) => {
-    setError(null);
+    show(null);
     const invalid = setPasswordError(values.password) ?? (values.password === values.confirm ? null : CHANGE_PASSWORD_MESSAGES.mismatch);
-    if (invalid) return setError(invalid);
+    if (invalid) return show({ tone: 'error', text: invalid, blames: 'any' });
     const result = await chooseTenantPassword(slug, values.password);
-    if (!result.ok) return setError(result.message);
+    if (!result.ok) return show({ tone: 'error', text: result.message });
     forgetAccepting();
     await navigate(tenantLandingPath(slug, profile.role), { replace: true });
   });
@@ -167,10 +169,10 @@ function ChoosePasswordForm({
       title={`Welcome to ${organizationLabel(organization)}`}
       subtitle={<p className="text-sm">Signed in as {profile.email}</p>}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Choose a password">
+      <form onSubmit={onSubmit} onChange={onChange} noValidate className="space-y-4" aria-label="Choose a password">
         <h2 className="text-lg font-semibold text-slate-900">Choose a password</h2>
         {!online && <Alert tone="warning">You are offline. Saving your password needs a connection.</Alert>}
-        {error && <Alert tone="error">{error}</Alert>}
+        {error && <Alert tone="error">{error.text}</Alert>}
         <NewPasswordFields
           password={password}
           confirm={confirm}

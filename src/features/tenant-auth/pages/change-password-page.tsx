@@ -1,11 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { changeTenantPassword, readTenantProfile, signOutTenant } from '../../../data';
+import { AUTH_MESSAGES, changeTenantPassword, readTenantProfile, signOutTenant } from '../../../data';
 import { checklistPasses, validateChangePassword, type ChangePasswordInput } from '../../../lib/password-rules';
 import { landingScreenFor, tenantPath, type TenantScreen } from '../../../lib/roles';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
+import { useFormMessage } from '../../../ui/form-message';
 import { PasswordField } from '../../../ui/password-field';
 import { AuthCard } from '../../../ui/auth-card';
 import { NewPasswordFields } from '../components/new-password-fields';
@@ -19,12 +20,18 @@ const SCREEN_NAME: Partial<Record<TenantScreen, string>> = {
   dashboard: 'your dashboard',
 };
 
+/** What the server's answers blame: editing those fields clears them; a failed update or a throttle stays. */
+const SERVER_BLAMES: Record<string, readonly string[]> = {
+  [AUTH_MESSAGES.currentPasswordIncorrect]: ['currentPassword'],
+  [AUTH_MESSAGES.samePassword]: ['currentPassword', 'newPassword'],
+};
+
 /** /tenant/{slug}/change-password (spec §2, §5): the forced change after an admin reset. */
 export function ChangePasswordPage() {
   const { tenantSlug = '' } = useParams();
   const navigate = useNavigate();
   const [pending] = useState(() => readPendingUser(tenantSlug));
-  const [error, setError] = useState<string | null>(null);
+  const { message: error, show, onChange } = useFormMessage();
   /** Where the role lands (an officer: the rounds), once the password is changed. */
   const [done, setDone] = useState<TenantScreen | null>(null);
   const { register, handleSubmit, control, formState } = useForm<ChangePasswordInput>({
@@ -41,15 +48,15 @@ export function ChangePasswordPage() {
   if (!pending) return <Navigate to={tenantPath(tenantSlug, 'login')} replace />;
 
   const onSubmit = handleSubmit(async (values) => {
-    setError(null);
+    show(null);
     const invalid = validateChangePassword(values);
     if (invalid) {
-      setError(invalid);
+      show({ tone: 'error', text: invalid, blames: 'any' });
       return;
     }
     const result = await changeTenantPassword(tenantSlug, values.currentPassword, values.newPassword);
     if (!result.ok) {
-      setError(result.message);
+      show({ tone: 'error', text: result.message, blames: SERVER_BLAMES[result.message] });
       return;
     }
     clearPendingUser();
@@ -75,9 +82,9 @@ export function ChangePasswordPage() {
 
   return (
     <AuthCard docTitle="Change password" title="Change your password" subtitle={<p className="text-sm">Signed in as {pending.email}</p>}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4" aria-label="Change password">
+      <form onSubmit={onSubmit} onChange={onChange} noValidate className="space-y-4" aria-label="Change password">
         <Alert tone="warning">Your password has been reset by an administrator. Please choose a new password to continue.</Alert>
-        {error && <Alert tone="error">{error}</Alert>}
+        {error && <Alert tone="error">{error.text}</Alert>}
         <PasswordField label="Current password" autoComplete="current-password" required {...register('currentPassword')} />
         <NewPasswordFields
           password={newPassword}
