@@ -18,7 +18,9 @@ import { ScanHold } from './scan-hold';
 import { CHECK_CONSEQUENCE_TEXT, checkFails, findScannedDoor, isOpenAutoRecord, parseDoorQr, type DoorQrPayload } from './model';
 
 const SyncStatusLine = lazy(() => import('./components/sync-status-line'));
-// Lazy: the scan path's 150 KB budget has no room for the conditions rules (src/lib/door-condition.ts).
+// Lazy: the scan path's 150 KB budget has no room for the conditions rules (src/lib/door-condition.ts). The rows
+// are read here and passed in: if the lazy chunk read them itself, the bundler would move src/data's live queries
+// into a chunk of their own on the scan path (0.2 KB more).
 const ExpectedCondition = lazy(() => import('./components/expected-condition'));
 const QrScanner = lazy(() => import('./components/qr-scanner').then((m) => ({ default: m.QrScanner })));
 // Lazy, as the scanner, for the scan path's 150 KB budget: the manual fallback loads beside the camera, not before it.
@@ -234,6 +236,7 @@ function DoorCheck({
   onCancel: () => void;
 }) {
   const latest = useDoorLogsByDoor(db, door.id, 1);
+  const conditions = useRows(db, 'conditions');
   if (!latest) return <Loading label="Loading door..." />;
   // A failing check still on this device means the server has (or will have) an open record.
   const hasOpenRecord = hasOpenRecordCached || (latest[0] ? checkFails(latest[0]) : false);
@@ -249,9 +252,7 @@ function DoorCheck({
           {typeof door.location === 'string' && door.location ? ` · ${door.location}` : ''}
         </p>
         <p className="text-sm text-slate-600">Last check: {typeof last === 'string' ? new Date(last).toLocaleString() : 'never'}</p>
-        <Suspense fallback={null}>
-          <ExpectedCondition db={db} door={door} />
-        </Suspense>
+        <Suspense fallback={null}>{conditions && <ExpectedCondition conditions={conditions} door={door} />}</Suspense>
       </div>
       <CheckForm db={db} door={door} campusName={campusName} hasOpenRecord={hasOpenRecord} onSaved={onSaved} onCancel={onCancel} />
     </section>

@@ -5,11 +5,9 @@
  * has no room for the rules.
  */
 import { doorCondition, expectedConditionText, indexConditions } from '../../../lib/door-condition';
-import { useRows, type CacheRow, type TenantDb } from '../../../data';
+import type { CacheRow } from '../../../data';
 
-export default function ExpectedCondition({ db, door }: { db: TenantDb; door: CacheRow }) {
-  const conditions = useRows(db, 'conditions');
-  if (!conditions) return null;
+export default function ExpectedCondition({ conditions, door }: { conditions: readonly CacheRow[]; door: CacheRow }) {
   return (
     <p data-testid="expected-condition" className="text-sm font-medium text-slate-800">
       {expectedConditionText(doorCondition(indexConditions(conditions), door))}
