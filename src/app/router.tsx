@@ -103,7 +103,7 @@ export const routes: RouteObject[] = [
         loader: requireTenant,
         // ?order= and the filters change in place: the session was checked on arrival.
         shouldRevalidate: samePageKeepsGuard,
-        lazy: async () => ({ Component: (await maintenance()).MaintenancePage }),
+        lazy: async () => ({ Component: (await (await maintenance()).loadMaintenancePage()).MaintenancePage }),
       },
       { path: 'tenant/:tenantSlug/rounds', loader: requireTenant, lazy: async () => ({ Component: (await rounds()).RoundsPage }) },
       {

@@ -12,6 +12,7 @@ import { cx } from '../../ui/cx';
 import { EmptyState } from '../../ui/empty-state';
 import { inputClass } from '../../ui/field';
 import { Loading } from '../../ui/loading';
+import { MyWorkLink } from '../maintenance/index';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { useCheckInterval } from './hooks/use-check-interval';
 import { useLocalDb } from './hooks/use-local-db';
@@ -53,6 +54,7 @@ export function RoundsPage() {
         <ButtonLink to={scanPath(slug)} size="lg" className="min-h-16 w-full text-lg sm:w-auto sm:px-10">
           Scan a Door
         </ButtonLink>
+        {db && <MyWorkLink db={db} slug={slug} userId={userId} />}
         {error ? (
           <Alert tone="error">{error}</Alert>
         ) : db ? (

@@ -1,3 +1,8 @@
-/** Maintenance work orders (issue 13 §2): the list, "my work" and one record's details. */
-export { MaintenancePage } from './maintenance-page';
-export { isActive as isActiveWorkOrder, isOverdue as isOverdueWorkOrder, localDateIso } from './model';
+/**
+ * Maintenance work orders (issue 13 §2). The screen is a chunk of its own
+ * (loadMaintenancePage, used by the router), so the screens that only link
+ * to it (rounds, dashboards, a door's details) do not carry it.
+ */
+export const loadMaintenancePage = () => import('./maintenance-page');
+export { MyWorkLink } from './my-work-link';
+export { isActive as isActiveWorkOrder } from './model';

@@ -49,6 +49,9 @@ import {
 } from './door-status';
 import { isListedSecurityUser, userFlags } from './model';
 import { MissedCheckAlertsButton } from './components/missed-check-alerts';
+import { DoorOpenWork } from './components/door-open-work';
+import { WorkOrdersLink } from './components/work-orders-link';
+import { DoorFacts } from './components/door-facts';
 
 const Tabs = lazy(() => import('../../ui/tabs').then((m) => ({ default: m.Tabs })));
 // The management modals and the Conditions tab (reports, PDF, geocoding) load on demand.
@@ -149,6 +152,7 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
     <div className="space-y-6">
       {canEdit && (
         <div className="flex flex-wrap items-center justify-end gap-3">
+          <WorkOrdersLink db={db} slug={sync.endpoint.slug} />
           <MissedCheckAlertsButton sync={sync} now={now} windowLatest={windowLatest} doors={doors} />
         </div>
       )}
@@ -243,6 +247,8 @@ function DoorDetail({ sync, tile, campus, onClose }: { sync: TenantSync; tile: D
           {tile.lastCheck === null ? 'never' : new Date(tile.lastCheck).toLocaleString()}
         </p>
         {problem && <Alert tone="error">{problem}</Alert>}
+        <DoorFacts db={sync.db} doorId={tile.id} />
+        <DoorOpenWork db={sync.db} slug={sync.endpoint.slug} doorId={tile.id} />
         <h3 className="font-semibold text-slate-900">Recent checks</h3>
         {logs ? <LogList logs={logs} doorNumber={new Map([[tile.id, tile.doorNumber]])} /> : <Loading />}
       </div>

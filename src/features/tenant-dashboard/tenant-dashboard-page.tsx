@@ -22,6 +22,7 @@ import { useNow } from '../../lib/use-now';
 import { normalizeRole, tenantPath, type TenantRole } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
 import { Loading } from '../../ui/loading';
+import { MyWorkLink } from '../maintenance/index';
 import { EscalatedAlertsCard } from '../security/index';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { AdminDiagnostics } from './components/admin-diagnostics';
@@ -50,15 +51,25 @@ export function TenantDashboardPage() {
       title="Super Admin Dashboard"
       subtitle={`Tenant: ${slug}`}
       headerExtra={
-        <Link to={tenantPath(slug, 'security')} className="text-sm font-semibold text-blue-800 underline-offset-4 hover:underline">
-          Security Dashboard
-        </Link>
+        <>
+          <Link to={tenantPath(slug, 'security')} className="text-sm font-semibold text-blue-800 underline-offset-4 hover:underline">
+            Security Dashboard
+          </Link>
+          {role === 'super_admin' && (
+            <Link to={tenantPath(slug, 'maintenance')} className="text-sm font-semibold text-blue-800 underline-offset-4 hover:underline">
+              Work Orders
+            </Link>
+          )}
+        </>
       }
     >
       {error ? (
         <Alert tone="error">{error}</Alert>
       ) : sync ? (
-        <Dashboard sync={sync} slug={slug} role={role} />
+        <>
+          {role !== 'super_admin' && <MyWorkLink db={sync.db} slug={slug} userId={userId} className="mb-6" />}
+          <Dashboard sync={sync} slug={slug} role={role} />
+        </>
       ) : (
         <Loading label="Loading dashboard..." />
       )}

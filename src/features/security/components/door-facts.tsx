@@ -1,0 +1,19 @@
+/** A door's state in its details: its status and the condition officers should find it in (issue 13 §2). */
+import { useRow, useRows, type TenantDb } from '../../../data';
+import { doorCondition, expectedConditionText, indexConditions } from '../../../lib/door-condition';
+import { DOOR_STATUS_LABEL, type DoorStatus } from '../../door-checks/index';
+
+export function DoorFacts({ db, doorId }: { db: TenantDb; doorId: string }) {
+  const door = useRow(db, 'doors', doorId);
+  const conditions = useRows(db, 'conditions');
+  if (!door || !conditions) return null;
+  const status = String(door.status ?? 'operational');
+  return (
+    <div className="space-y-1">
+      <p>
+        <span className="font-semibold">Status:</span> {DOOR_STATUS_LABEL[status as DoorStatus] ?? status}
+      </p>
+      <p data-testid="door-expected-condition">{expectedConditionText(doorCondition(indexConditions(conditions), door))}</p>
+    </div>
+  );
+}
