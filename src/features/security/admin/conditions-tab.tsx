@@ -293,9 +293,9 @@ function OverrideForm({
     const match = resolveOverrideDoor(doors, r.data.door_number, r.data.campus_id || undefined);
     if (match.kind === 'not-found') return setError(MSG.doorNotFound, ['door_number', 'campus_id']);
     if (match.kind === 'choose-campus') {
-      const names = match.campusIds
-        .map((id) => campuses.find((c) => c.id === id)?.campus_name)
-        .map((n) => (typeof n === 'string' && n ? n : 'no campus'));
+      // In the select's (alphabetical) order, so the message reads the same whatever order the doors were cached in.
+      const names = campuses.filter((c) => match.campusIds.includes(c.id)).map((c) => text(c, 'campus_name'));
+      if (match.campusIds.includes('')) names.push('no campus');
       setError(null);
       setCampusError(MSG.doorOnSeveralCampuses(r.data.door_number, names));
       // Focus reads the select's label and its error (aria-describedby) to a screen reader.
