@@ -110,6 +110,7 @@ test("a failing check's work order is assigned, commented on and resolved", asyn
   await campusCard.locator(`[data-testid="door-tile"][data-door="${DOOR}"]`).click();
   const details = admin.getByRole('dialog', { name: `Door ${DOOR}` });
   await expect(details.getByText('Expected condition:')).toBeVisible();
+  await expect(details.getByText('Latest check found it: Maintenance')).toBeVisible();
   await expect(details.getByRole('region', { name: 'Open work' })).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
   await details.getByRole('link', { name: new RegExp(`${PROBLEM} · Medium priority · Open`) }).click();

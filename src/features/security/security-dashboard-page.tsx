@@ -247,7 +247,7 @@ function DoorDetail({ sync, tile, campus, onClose }: { sync: TenantSync; tile: D
           {tile.lastCheck === null ? 'never' : new Date(tile.lastCheck).toLocaleString()}
         </p>
         {problem && <Alert tone="error">{problem}</Alert>}
-        <DoorFacts db={sync.db} doorId={tile.id} />
+        <DoorFacts db={sync.db} doorId={tile.id} lastStatus={tile.lastStatus} />
         <DoorOpenWork db={sync.db} slug={sync.endpoint.slug} doorId={tile.id} />
         <h3 className="font-semibold text-slate-900">Recent checks</h3>
         {logs ? <LogList logs={logs} doorNumber={new Map([[tile.id, tile.doorNumber]])} /> : <Loading />}
