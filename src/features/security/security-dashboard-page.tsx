@@ -107,12 +107,10 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
   const users = useRows(db, 'users');
   const logs = useLiveQuery(() => listDoorLogsBetween(db, from, '\uffff'), [db, from]);
   const logCount = useLiveQuery(() => countRows(db, 'door_log'), [db]);
-  const [openDoor, setOpenDoor] = useState<{
-    tile: DoorTile;
-    campus: CampusCard;
-  } | null>(null);
+  // Which door's details are open; the tile itself is read from the current board, so the dialog follows new checks.
+  const [openDoorId, setOpenDoorId] = useState<string | null>(null);
   const [openCard, setOpenCard] = useState<SummaryKey | null>(null);
-  const onOpenDoor = useCallback((tile: DoorTile, campus: CampusCard) => setOpenDoor({ tile, campus }), []);
+  const onOpenDoor = useCallback((tile: DoorTile) => setOpenDoorId(tile.id), []);
 
   const board = useMemo(
     () =>
@@ -138,6 +136,7 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
   if (!board || !incidents || !users || logCount === undefined || intervalLoading)
     return <Loading label="Loading security dashboard..." fullScreen />;
 
+  const openDoor = openDoorId === null ? null : findTile(board.campuses, openDoorId);
   const securityUsers = users.filter((u) => !u.deleted_at && isListedSecurityUser(userFlags(u)));
   const activeIncidents = incidents.filter(isActiveIncident);
   const counts = {
@@ -188,9 +187,17 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
           ]}
         />
       </Suspense>
-      {openDoor && <DoorDetail sync={sync} tile={openDoor.tile} campus={openDoor.campus} onClose={() => setOpenDoor(null)} />}
+      {openDoor && <DoorDetail sync={sync} tile={openDoor.tile} campus={openDoor.campus} onClose={() => setOpenDoorId(null)} />}
     </div>
   );
+}
+
+function findTile(campuses: readonly CampusCard[], doorId: string): { tile: DoorTile; campus: CampusCard } | null {
+  for (const campus of campuses) {
+    const tile = campus.tiles.find((t) => t.id === doorId);
+    if (tile) return { tile, campus };
+  }
+  return null;
 }
 
 function LogList({ logs, doorNumber }: { logs: readonly CacheRow[]; doorNumber: ReadonlyMap<string, string> }) {
