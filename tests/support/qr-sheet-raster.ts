@@ -96,6 +96,41 @@ export function whiteBoxes(content: string): Box[] {
   return [...content.matchAll(re)].map((m) => ({ x: Number(m[1]), y: Number(m[2]), w: Number(m[3]), h: Number(m[4]) }));
 }
 
+export interface PdfImage {
+  width: number;
+  height: number;
+  colorSpace: string;
+  /** The inflated samples, 8 bits each. */
+  samples: Buffer;
+}
+
+/** The image XObjects of the file, inflated. */
+export function pdfImages(pdf: Buffer): PdfImage[] {
+  const text = pdf.toString('latin1');
+  const out: PdfImage[] = [];
+  const re = /\/Subtype \/Image\b/g;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const open = text.indexOf('stream', m.index);
+    const dict = text.slice(m.index, open);
+    const start = open + (text[open + 6] === '\r' ? 8 : 7);
+    const end = text.indexOf('endstream', start);
+    out.push({
+      width: Number(/\/Width (\d+)/.exec(dict)?.[1]),
+      height: Number(/\/Height (\d+)/.exec(dict)?.[1]),
+      colorSpace: /\/ColorSpace \/(\w+)/.exec(dict)?.[1] ?? '',
+      samples: inflateSync(pdf.subarray(start, end)),
+    });
+  }
+  return out;
+}
+
+/** Decodes the one QR code in a grey image (0 black, 255 white). */
+export function decodeGrey(samples: Uint8Array | Uint8ClampedArray, width: number, height: number): string {
+  const lum = new Uint8ClampedArray(samples.buffer, samples.byteOffset, samples.length);
+  const bitmap = new ZXing.BinaryBitmap(new ZXing.HybridBinarizer(new ZXing.RGBLuminanceSource(lum, width, height)));
+  return new ZXing.QRCodeReader().decode(bitmap).getText();
+}
+
 /** Where images are painted (jsPDF's addImage: a scale-and-move matrix, then Do). */
 export function imageBoxes(content: string): Box[] {
   const re = new RegExp(`q\\n${NUM} 0 0 ${NUM} ${NUM} ${NUM} cm\\n/I\\d+ Do\\nQ`, 'g');
@@ -153,7 +188,6 @@ export class PageRaster {
     const side = Math.min(toPx(sideMm), this.width - x0, this.height - y0);
     const crop = new Uint8ClampedArray(side * side);
     for (let y = 0; y < side; y++) crop.set(this.pixels.subarray((y0 + y) * this.width + x0, (y0 + y) * this.width + x0 + side), y * side);
-    const bitmap = new ZXing.BinaryBitmap(new ZXing.HybridBinarizer(new ZXing.RGBLuminanceSource(crop, side, side)));
-    return new ZXing.QRCodeReader().decode(bitmap).getText();
+    return decodeGrey(crop, side, side);
   }
 }

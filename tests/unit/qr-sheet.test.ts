@@ -3,8 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { compareDoorNumbers, encodeDoorQr } from '../../src/features/door-checks/model';
 import { QR_IMAGE, qrSheetLayout } from '../../src/features/door-checks/qr-layout';
 import { darkModuleRects, qrModuleRects } from '../../src/features/door-checks/qr-modules';
+import { sheetImageFromPixels, type SheetImage } from '../../src/features/door-checks/qr-sheet-images';
 import { buildQrSheet, sheetLogoPlacement, type SheetEntry } from '../../src/features/door-checks/qr-sheet-pdf';
-import { codeBlocks, imageCount, PageRaster, pageContents, pageCount } from '../support/qr-sheet-raster';
+import { codeBlocks, decodeGrey, imageCount, PageRaster, pageContents, pageCount, pdfImages } from '../support/qr-sheet-raster';
 
 const CAMPUS = 'Lincoln Middle School';
 const LETTER_PT = { width: 612, height: 792 };
@@ -27,16 +28,34 @@ async function sheetBytes(doors: readonly SheetEntry[]): Promise<Buffer> {
   return Buffer.from(doc.output('arraybuffer'));
 }
 
-/** A small real PNG to stand for a logo (the app rasterizes logos in the browser). */
-async function logoPng(): Promise<Uint8Array> {
-  return new Uint8Array(await QRCode.toBuffer('a logo', { width: 120, margin: 0 }));
+/** A coloured logo's pixels as the browser's canvas gives them (RGBA, opaque). */
+function logo(id: string, side: number, hue: number): Promise<SheetImage> {
+  const rgba = new Uint8Array(side * side * 4);
+  for (let i = 0; i < side * side; i++) rgba.set([(i * hue) % 256, (i >> 3) % 256, 200, 255], i * 4);
+  return sheetImageFromPixels(id, rgba, side, side);
+}
+
+/** An uploaded code as the browser draws it for the sheet: 600x600, black on white. */
+function uploadedCode(id: string, text: string): Promise<SheetImage> {
+  const qr = QRCode.create(text, { errorCorrectionLevel: 'H' });
+  const n = qr.modules.size;
+  const px = 600 / (n + 8);
+  const rgba = new Uint8Array(600 * 600 * 4).fill(255);
+  for (let y = 0; y < 600; y++)
+    for (let x = 0; x < 600; x++) {
+      const row = Math.floor(y / px) - 4;
+      const col = Math.floor(x / px) - 4;
+      if (row >= 0 && col >= 0 && row < n && col < n && qr.modules.get(row, col)) rgba.fill(0, (y * 600 + x) * 4, (y * 600 + x) * 4 + 3);
+    }
+  return sheetImageFromPixels(id, rgba, 600, 600);
 }
 
 describe('door code rectangles', () => {
-  it('cover exactly the dark modules of the code the PNG draws, each once', () => {
-    for (const door_number of ['EA1', 'D108', 'GYM-NORTH-17', 'Ä1']) {
+  it('cover exactly the dark modules of the door’s code (one byte segment, level H), each once', () => {
+    for (const door_number of ['EA1', 'D108', 'GYM-NORTH-17', 'Ä1', '1200345']) {
       const text = encodeDoorQr({ door_number, campus: CAMPUS });
-      const qr = QRCode.create(text, { errorCorrectionLevel: 'H' });
+      const qr = QRCode.create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: 'H' });
+      expect(qr.errorCorrectionLevel.bit).toBe(QRCode.create('x', { errorCorrectionLevel: 'H' }).errorCorrectionLevel.bit);
       const { size, rects } = qrModuleRects(text);
       expect(size).toBe(qr.modules.size);
       const hits = coverage(size, rects);
@@ -66,8 +85,8 @@ describe('the campus QR sheet', () => {
   const doors: SheetEntry[] = Array.from({ length: 14 }, (_, i) => ({ door_number: `EA${14 - i}` }));
 
   it('prints every door, in door order, as a code that scans back to its exact payload at print resolution', async () => {
-    const logo = { id: 'logo-0', png: await logoPng() };
-    const withLogos = doors.map((d, i) => (i % 3 === 0 ? { ...d, logo } : d));
+    const crest = await logo('logo-0', 120, 7);
+    const withLogos = doors.map((d, i): SheetEntry => (i % 3 === 0 ? { ...d, logo: crest } : d));
     const pdf = await sheetBytes(withLogos);
     expect(pageCount(pdf)).toBe(2);
     const pages = pageContents(pdf);
@@ -108,8 +127,7 @@ describe('the campus QR sheet', () => {
   });
 
   it('draws the logo on its white backdrop in the PNG’s proportions, and the code still scans with an opaque logo', async () => {
-    const logo = { id: 'logo-0', png: await logoPng() };
-    const pdf = await sheetBytes([{ door_number: 'EA1', logo }]);
+    const pdf = await sheetBytes([{ door_number: 'EA1', logo: await logo('logo-0', 120, 7) }]);
     const [content] = pageContents(pdf);
     const [cell] = qrSheetLayout(1);
     const { backdrop, logo: at } = sheetLogoPlacement(cell!);
@@ -125,17 +143,31 @@ describe('the campus QR sheet', () => {
   });
 
   it('embeds a logo or uploaded image once however many doors use it, and stays small for 100 doors', async () => {
-    const logo = { id: 'logo-0', png: await logoPng() };
-    const other = { id: 'logo-1', png: new Uint8Array(await QRCode.toBuffer('another logo', { width: 150, margin: 0 })) };
-    const uploaded = { id: 'qr-0', png: new Uint8Array(await QRCode.toBuffer('uploaded', { width: 600, margin: 4 })) };
+    const crest = await logo('logo-0', 300, 7);
+    const other = await logo('logo-1', 300, 13);
+    const uploadedText = encodeDoorQr({ door_number: 'D8', campus: 'Where it was made' });
+    const uploaded = await uploadedCode('qr-0', uploadedText);
     const hundred: SheetEntry[] = Array.from({ length: 100 }, (_, i) => ({
       door_number: `D${i + 1}`,
-      logo: i % 4 === 0 ? logo : i % 4 === 1 ? other : null,
+      logo: i % 4 === 0 ? crest : i % 4 === 1 ? other : null,
       qrImage: i === 7 ? uploaded : null,
     }));
     const pdf = await sheetBytes(hundred);
     expect(pageCount(pdf)).toBe(9);
     expect(imageCount(pdf)).toBe(3);
+    // Each image as given: the logos in colour at their size, the uploaded
+    // code in grey at 600x600, pixel for pixel, so it scans as its PNG does.
+    const embedded = pdfImages(pdf);
+    expect(embedded.map((i) => [i.width, i.height, i.colorSpace])).toEqual(
+      expect.arrayContaining([
+        [300, 300, 'DeviceRGB'],
+        [300, 300, 'DeviceRGB'],
+        [600, 600, 'DeviceGray'],
+      ]),
+    );
+    const code = embedded.find((i) => i.colorSpace === 'DeviceGray')!;
+    expect(code.samples).toHaveLength(600 * 600);
+    expect(decodeGrey(code.samples, 600, 600)).toBe(uploadedText);
     // 100 codes: the 30 MB problem was 1 MB a door; the bar is 2 MB in all.
     expect(pdf.length).toBeLessThan(300 * 1024);
     const codes = pageContents(pdf).flatMap(codeBlocks);

@@ -5,7 +5,7 @@
  */
 import { encodeDoorQr, type DoorQrPayload } from './model';
 import { logoPlacement, QR_IMAGE, qrPngFileName, qrSheetFileName } from './qr-layout';
-import type { SheetImage } from './qr-sheet-pdf';
+import { sheetImageFromPixels, type SheetImage } from './qr-sheet-images';
 
 /** What a door's code is drawn with (spec §5): its logo, or an uploaded QR image that replaces generation. */
 export interface DoorQrArt {
@@ -96,33 +96,33 @@ export interface SheetDoor extends DoorQrArt {
  */
 const SHEET_LOGO_PX = 300;
 
-function pngBytes(canvas: HTMLCanvasElement): Promise<Uint8Array> {
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => {
-      if (!blob) reject(new Error('The QR sheet image could not be made.'));
-      else resolve(blob.arrayBuffer().then((b) => new Uint8Array(b)));
-    }, 'image/png'),
-  );
+/** A canvas's pixels as a sheet image (the canvas was filled white first, so opaque). */
+async function canvasSheetImage(id: string, canvas: HTMLCanvasElement): Promise<SheetImage> {
+  const ctx = canvas.getContext('2d');
+  if (!ctx) throw new Error('The QR sheet image could not be made.');
+  const { data } = ctx.getImageData(0, 0, canvas.width, canvas.height);
+  return sheetImageFromPixels(id, data, canvas.width, canvas.height);
 }
 
 /** A logo as the PNG draws it (stretched to a square, on white), at the sheet's resolution. */
-async function sheetLogoPng(src: string): Promise<Uint8Array> {
+async function sheetLogo(id: string, src: string): Promise<SheetImage> {
   const img = await loadImage(src, 'logo image');
   const canvas = document.createElement('canvas');
   canvas.width = SHEET_LOGO_PX;
   canvas.height = SHEET_LOGO_PX;
-  const ctx = canvas.getContext('2d');
+  const ctx = canvas.getContext('2d', { willReadFrequently: true });
   if (!ctx) throw new Error('The logo image could not be drawn.');
   ctx.fillStyle = QR_IMAGE.light;
   ctx.fillRect(0, 0, SHEET_LOGO_PX, SHEET_LOGO_PX);
   ctx.drawImage(img, 0, 0, SHEET_LOGO_PX, SHEET_LOGO_PX);
-  return pngBytes(canvas);
+  return canvasSheetImage(id, canvas);
 }
 
-async function sheetUploadedQrPng(src: string): Promise<Uint8Array> {
+/** An uploaded code exactly as its PNG download has it: 600x600 on white. */
+async function sheetUploadedQr(id: string, src: string): Promise<SheetImage> {
   const canvas = await uploadedQrCanvas(src);
   if (!canvas) throw new Error('The uploaded QR image could not be drawn.');
-  return pngBytes(canvas);
+  return canvasSheetImage(id, canvas);
 }
 
 /** A macrotask turn, so input and paint run between slices of sheet work. */
@@ -136,14 +136,15 @@ function yieldToUi(): Promise<void> {
  * drawn once, however many doors share it.
  */
 export async function printCampusQrSheet(campusName: string, doors: readonly SheetDoor[]): Promise<void> {
-  const { buildQrSheet } = await import('./qr-sheet-pdf');
+  // The PDF library loads while the art is drawn.
+  const sheetPdf = import('./qr-sheet-pdf');
   const made = new Map<string, Promise<SheetImage>>();
   const art = (kind: 'logo' | 'qr', src: string): Promise<SheetImage> => {
     const key = `${kind}:${src}`;
     let image = made.get(key);
     if (!image) {
       const id = `${kind}-${made.size}`;
-      image = (kind === 'logo' ? sheetLogoPng(src) : sheetUploadedQrPng(src)).then((png) => ({ id, png }));
+      image = kind === 'logo' ? sheetLogo(id, src) : sheetUploadedQr(id, src);
       made.set(key, image);
     }
     return image;
@@ -155,6 +156,7 @@ export async function printCampusQrSheet(campusName: string, doors: readonly She
       logo: !d.qrImage && d.logo ? await art('logo', d.logo) : null,
     })),
   );
+  const { buildQrSheet } = await sheetPdf;
   const doc = await buildQrSheet(campusName, entries, { yieldToUi });
   doc.save(qrSheetFileName(campusName));
 }

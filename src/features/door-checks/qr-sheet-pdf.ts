@@ -3,18 +3,50 @@
  * are drawn as filled rectangles, not bitmaps: a 600x600 PNG per door stored
  * raw made 30 MB for 28 doors, where vectors take a few kilobytes a door and
  * print sharp at any resolution. Logos and uploaded QR images are rasters,
- * each distinct one embedded once, compressed, however many doors show it.
+ * each distinct one embedded once, deflated, however many doors show it
+ * (qr-sheet-images.ts).
  * No DOM here: the caller rasterizes the art, so this also runs in Node.
  */
 import { jsPDF } from 'jspdf';
 import { compareDoorNumbers, encodeDoorQr } from './model';
 import { logoPlacement, QR_IMAGE, qrSheetLayout, type SheetCell } from './qr-layout';
 import { qrModuleRects, type ModuleRect } from './qr-modules';
+import type { SheetImage } from './qr-sheet-images';
 
-/** A raster on the sheet: PNG bytes, and the id it is embedded under once. */
-export interface SheetImage {
-  id: string;
-  png: Uint8Array;
+export type { SheetImage };
+
+/** The addImage format of SheetImage data; jsPDF calls `process<FORMAT>` to turn it into an image object. */
+const FORMAT = 'SHEET_PIXELS';
+const images = new WeakMap<Uint8Array, SheetImage>();
+
+/** jsPDF keeps stream data as a string of byte values; apply() in chunks is several times faster than spreading. */
+function binaryString(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192) as unknown as number[]);
+  return out;
+}
+
+/**
+ * Teaches jsPDF the sheet's images through its image plugin hook: the data
+ * is already deflated, so jsPDF writes it as is, marked FlateDecode.
+ */
+function registerSheetImages(): void {
+  const api = jsPDF.API as unknown as Record<string, unknown>;
+  if (typeof api[`process${FORMAT}`] === 'function') return;
+  api[`process${FORMAT}`] = (data: Uint8Array, index: number, alias: string) => {
+    const img = images.get(data);
+    if (!img) throw new Error('An image of the QR sheet was lost.');
+    return {
+      data: binaryString(img.deflated),
+      width: img.width,
+      height: img.height,
+      colorSpace: img.colorSpace,
+      bitsPerComponent: 8,
+      filter: 'FlateDecode',
+      index,
+      alias,
+    };
+  };
 }
 
 export interface SheetEntry {
@@ -69,6 +101,8 @@ function pageWriter(doc: jsPDF): (ops: string) => void {
 
 /** Every door of a campus on US Letter pages, 12 per page, door number under each code. */
 export async function buildQrSheet(campusName: string, doors: readonly SheetEntry[], options: QrSheetOptions = {}): Promise<jsPDF> {
+  // jsPDF copies its plugin API onto each document it makes: register first.
+  registerSheetImages();
   const doc = new jsPDF({ unit: 'mm', format: 'letter', orientation: 'portrait', compress: true, putOnlyUsedFonts: true });
   const write = pageWriter(doc);
   const k = doc.internal.scaleFactor;
@@ -79,7 +113,10 @@ export async function buildQrSheet(campusName: string, doors: readonly SheetEntr
     doc.setFontSize(12);
     doc.text(`${campusName}: door QR codes`, 12, 12);
   };
-  const image = (img: SheetImage, x: number, y: number, size: number) => doc.addImage(img.png, 'PNG', x, y, size, size, img.id, 'FAST');
+  const image = (img: SheetImage, x: number, y: number, size: number) => {
+    images.set(img.deflated, img);
+    doc.addImage(img.deflated, FORMAT, x, y, size, size, img.id);
+  };
   let page = 0;
   let sliceStart = performance.now();
   header();
