@@ -15,7 +15,7 @@ interface ZXingDecoder {
   HybridBinarizer: new (source: object) => object;
   BinaryBitmap: new (binarizer: object) => object;
   QRCodeReader: new () => { decode(bitmap: object, hints?: Map<number, unknown>): { getText(): string } };
-  DecodeHintType: { TRY_HARDER: number };
+  DecodeHintType: { PURE_BARCODE: number };
 }
 
 const ZXing = createRequire(import.meta.url)('html5-qrcode/third_party/zxing-js.umd.js') as ZXingDecoder;
@@ -124,11 +124,21 @@ export function pdfImages(pdf: Buffer): PdfImage[] {
   return out;
 }
 
-/** Decodes the one QR code in a grey image (0 black, 255 white). */
+/**
+ * Decodes the one QR code in a grey image (0 black, 255 white). The camera
+ * detector first; this ZXing build's detector misjudges some perfectly sharp
+ * synthetic symbols at some scales (it fails on qrcode's own matrix drawn at
+ * 10 px a module), so a miss is retried as a pure barcode, the reading ZXing
+ * has for exactly such images. The module-by-module checks stay exact either way.
+ */
 export function decodeGrey(samples: Uint8Array | Uint8ClampedArray, width: number, height: number): string {
   const lum = new Uint8ClampedArray(samples.buffer, samples.byteOffset, samples.length);
-  const bitmap = new ZXing.BinaryBitmap(new ZXing.HybridBinarizer(new ZXing.RGBLuminanceSource(lum, width, height)));
-  return new ZXing.QRCodeReader().decode(bitmap).getText();
+  const bitmap = () => new ZXing.BinaryBitmap(new ZXing.HybridBinarizer(new ZXing.RGBLuminanceSource(lum, width, height)));
+  try {
+    return new ZXing.QRCodeReader().decode(bitmap()).getText();
+  } catch {
+    return new ZXing.QRCodeReader().decode(bitmap(), new Map([[ZXing.DecodeHintType.PURE_BARCODE, true]])).getText();
+  }
 }
 
 /** Where images are painted (jsPDF's addImage: a scale-and-move matrix, then Do). */
