@@ -280,7 +280,7 @@ describe('incidents and maintenance records', () => {
   it('the assignee works a record but cannot hand it to someone else', async () => {
     const o = await as(
       'regular_user',
-      `update public.maintenance_records set status = 'resolved' where id = $1 returning resolved_at is not null r`,
+      `update public.maintenance_records set status = 'resolved', resolution_notes = 'Latch tightened' where id = $1 returning resolved_at is not null r`,
       [fx.main.maintenance_records],
     );
     expect(o.kind === 'rows' && o.rows[0]).toEqual({ r: true });

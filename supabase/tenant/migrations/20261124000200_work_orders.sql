@@ -24,6 +24,7 @@ alter table public.maintenance_records
   add column due_date date,
   add column resolved_by uuid references public.users (id) on delete set null;
 
+create index maintenance_records_resolved_by_idx on public.maintenance_records (resolved_by);
 create index maintenance_records_due_date_idx on public.maintenance_records (due_date) where status <> 'resolved';
 
 create or replace function public.maintenance_records_guard() returns trigger
