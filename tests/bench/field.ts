@@ -14,6 +14,7 @@
  *     the door-checks route chunk and every chunk they import statically
  *     (bar < 150 KB). Lazy chunks (camera library, sync engine, QR/PDF) load
  *     afterwards and are not counted; they are reported on their own.
+ * The campus QR sheet's figures (field.qr-sheet-*) are in field-qr-sheet.ts.
  * Builds go to .bench/, never to the shared dist/.
  */
 import { existsSync, readdirSync } from 'node:fs';

@@ -2,7 +2,8 @@
  * `npm run bench`: every figure the issues name, each printed with its bar,
  * all written to .bench/results.json as [{id, figure, unit, bar, ok}].
  * Timings are compared within one run (ratios); nothing here is a unit test.
- * Pick sections with: npm run bench -- stack sync
+ * Pick sections with: npm run bench -- stack sync, or one file of a section
+ * by its name: npm run bench -- field-qr-sheet
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
@@ -23,6 +24,7 @@ const SECTIONS: Section[] = [
   { name: 'sync', file: 'sync.ts', fn: 'runSyncBench' },
   { name: 'shell', file: 'shell.ts', fn: 'runShellBench' },
   { name: 'field', file: 'field.ts', fn: 'runFieldBench' },
+  { name: 'field', file: 'field-qr-sheet.ts', fn: 'runQrSheetBench' },
   { name: 'reports', file: 'reports.ts', fn: 'runReportsBench' },
   { name: 'platform', file: 'platform.ts', fn: 'runPlatformBench' },
   { name: 'dashboard', file: 'dashboard.ts', fn: 'runDashboardBench' },
@@ -33,10 +35,10 @@ async function main(): Promise<void> {
   const results: BenchResult[] = [];
   let failed = false;
   for (const s of SECTIONS) {
-    if (wanted.length && !wanted.includes(s.name)) continue;
+    if (wanted.length && !wanted.includes(s.name) && !wanted.includes(s.file.replace(/\.ts$/, ''))) continue;
     const path = join(import.meta.dirname, s.file);
     if (!existsSync(path)) continue;
-    console.log(`\n== ${s.name}`);
+    console.log(`\n== ${s.name} (${s.file})`);
     try {
       const mod = (await import(path)) as Record<string, () => Promise<BenchResult[]>>;
       const run = mod[s.fn];

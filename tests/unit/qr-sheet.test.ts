@@ -24,8 +24,7 @@ function coverage(size: number, rects: readonly { x: number; y: number; w: numbe
 }
 
 async function sheetBytes(doors: readonly SheetEntry[]): Promise<Buffer> {
-  const doc = await buildQrSheet(CAMPUS, doors);
-  return Buffer.from(doc.output('arraybuffer'));
+  return Buffer.from(await buildQrSheet(CAMPUS, doors));
 }
 
 /** A coloured logo's pixels as the browser's canvas gives them (RGBA, opaque). */
@@ -140,6 +139,27 @@ describe('the campus QR sheet', () => {
     expect(raster.darkAtMm(at.x + at.size / 2, at.y + at.size / 2)).toBe(true);
     expect(raster.darkAtMm(backdrop.x + 0.3, backdrop.y + backdrop.size / 2)).toBe(false);
     expect(raster.decodeMm(cell!.x, cell!.y, cell!.size)).toBe(encodeDoorQr({ door_number: 'EA1', campus: CAMPUS }));
+  });
+
+  it('is a well-formed file after its streams are deflated: each xref offset at its object, each length exact', async () => {
+    const pdf = await sheetBytes([...doors, { door_number: 'LOGO1', logo: await logo('logo-0', 64, 3) }]);
+    const text = pdf.toString('latin1');
+    const xref = Number(/startxref\n(\d+)\n%%EOF$/.exec(text)?.[1]);
+    expect(text.startsWith('xref\n', xref)).toBe(true);
+    const entries = text.slice(xref).split('\n').slice(3);
+    const size = Number(/^xref\n0 (\d+)\n/.exec(text.slice(xref))?.[1]);
+    expect(size).toBeGreaterThan(5);
+    for (let n = 1; n < size; n++) {
+      const offset = Number(entries[n - 1]!.slice(0, 10));
+      expect(text.startsWith(`${n} 0 obj\n`, offset)).toBe(true);
+    }
+    const streams = [...text.matchAll(/<<\n([^]*?)\n>>\nstream\n/g)];
+    expect(streams.length).toBeGreaterThanOrEqual(3);
+    for (const m of streams) {
+      expect(m[1]).toContain('/Filter /FlateDecode');
+      const length = Number(/\/Length (\d+)/.exec(m[1]!)?.[1]);
+      expect(text.startsWith('\nendstream\nendobj\n', m.index + m[0].length + length)).toBe(true);
+    }
   });
 
   it('embeds a logo or uploaded image once however many doors use it, and stays small for 100 doors', async () => {

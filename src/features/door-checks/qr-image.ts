@@ -13,13 +13,16 @@ export interface DoorQrArt {
   qrImage?: string | null;
 }
 
-function loadImage(src: string, what: string): Promise<HTMLImageElement> {
-  return new Promise((resolve, reject) => {
-    const img = new Image();
-    img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error(`The ${what} could not be read.`));
-    img.src = src;
-  });
+/** Decoded before it is drawn (off the main thread where the browser can), so drawing does not decode. */
+async function loadImage(src: string, what: string): Promise<HTMLImageElement> {
+  const img = new Image();
+  img.src = src;
+  try {
+    await img.decode();
+  } catch {
+    throw new Error(`The ${what} could not be read.`);
+  }
+  return img;
 }
 
 function squareCanvas(): { canvas: HTMLCanvasElement; ctx: CanvasRenderingContext2D | null } {
@@ -149,14 +152,17 @@ export async function printCampusQrSheet(campusName: string, doors: readonly She
     }
     return image;
   };
-  const entries = await Promise.all(
-    doors.map(async (d) => ({
-      door_number: d.door_number,
-      qrImage: d.qrImage ? await art('qr', d.qrImage) : null,
-      logo: !d.qrImage && d.logo ? await art('logo', d.logo) : null,
-    })),
-  );
+  const entries = doors.map((d) => ({
+    door_number: d.door_number,
+    qrImage: d.qrImage ? art('qr', d.qrImage) : null,
+    logo: !d.qrImage && d.logo ? art('logo', d.logo) : null,
+  }));
+  // An image that cannot be read fails the sheet; its promise must not go unhandled meanwhile.
+  for (const image of made.values()) image.catch(() => undefined);
   const { buildQrSheet } = await sheetPdf;
-  const doc = await buildQrSheet(campusName, entries, { yieldToUi });
-  doc.save(qrSheetFileName(campusName));
+  const pdf = await buildQrSheet(campusName, entries, { yieldToUi });
+  const href = URL.createObjectURL(new Blob([pdf as Uint8Array<ArrayBuffer>], { type: 'application/pdf' }));
+  download(href, qrSheetFileName(campusName));
+  // Revoked once the browser has surely taken the file.
+  setTimeout(() => URL.revokeObjectURL(href), 60_000);
 }

@@ -9,6 +9,7 @@
  */
 import { jsPDF } from 'jspdf';
 import { compareDoorNumbers, encodeDoorQr } from './model';
+import { deflatePdfStreams } from './pdf-deflate';
 import { logoPlacement, QR_IMAGE, qrSheetLayout, type SheetCell } from './qr-layout';
 import { qrModuleRects, type ModuleRect } from './qr-modules';
 import type { SheetImage } from './qr-sheet-images';
@@ -51,9 +52,12 @@ function registerSheetImages(): void {
 
 export interface SheetEntry {
   door_number: string;
-  /** An uploaded code that replaces generation (spec §5), fitted in the cell. */
-  qrImage?: SheetImage | null;
-  logo?: SheetImage | null;
+  /**
+   * An uploaded code that replaces generation (spec §5), fitted in the cell.
+   * Images may still be in the making: codes are drawn while they are.
+   */
+  qrImage?: SheetImage | Promise<SheetImage> | null;
+  logo?: SheetImage | Promise<SheetImage> | null;
 }
 
 export interface QrSheetOptions {
@@ -99,11 +103,12 @@ function pageWriter(doc: jsPDF): (ops: string) => void {
   return (ops) => write.call(internal, ops);
 }
 
-/** Every door of a campus on US Letter pages, 12 per page, door number under each code. */
-export async function buildQrSheet(campusName: string, doors: readonly SheetEntry[], options: QrSheetOptions = {}): Promise<jsPDF> {
+/** The PDF file: every door of a campus on US Letter pages, 12 per page, door number under each code. */
+export async function buildQrSheet(campusName: string, doors: readonly SheetEntry[], options: QrSheetOptions = {}): Promise<Uint8Array> {
   // jsPDF copies its plugin API onto each document it makes: register first.
   registerSheetImages();
-  const doc = new jsPDF({ unit: 'mm', format: 'letter', orientation: 'portrait', compress: true, putOnlyUsedFonts: true });
+  // Written uncompressed, then deflated natively (pdf-deflate.ts).
+  const doc = new jsPDF({ unit: 'mm', format: 'letter', orientation: 'portrait', putOnlyUsedFonts: true });
   const write = pageWriter(doc);
   const k = doc.internal.scaleFactor;
   const pageHeightPt = doc.internal.pageSize.getHeight() * k;
@@ -128,7 +133,7 @@ export async function buildQrSheet(campusName: string, doors: readonly SheetEntr
       page = cell.page;
       header();
     }
-    if (door.qrImage) image(door.qrImage, cell.x, cell.y, cell.size);
+    if (door.qrImage) image(await door.qrImage, cell.x, cell.y, cell.size);
     else {
       const { size, rects } = qrModuleRects(encodeDoorQr({ door_number: door.door_number, campus: campusName }));
       const g = codeGeometry(cell, size);
@@ -137,7 +142,7 @@ export async function buildQrSheet(campusName: string, doors: readonly SheetEntr
         const { backdrop, logo } = sheetLogoPlacement(cell);
         const b = backdrop.size * k;
         write(`q\n1 g\n${num(backdrop.x * k)} ${num(pageHeightPt - backdrop.y * k - b)} ${num(b)} ${num(b)} re\nf\nQ`);
-        image(door.logo, logo.x, logo.y, logo.size);
+        image(await door.logo, logo.x, logo.y, logo.size);
       }
     }
     doc.setFontSize(14);
@@ -148,5 +153,6 @@ export async function buildQrSheet(campusName: string, doors: readonly SheetEntr
       sliceStart = performance.now();
     }
   }
-  return doc;
+  await options.yieldToUi?.();
+  return deflatePdfStreams(doc.output());
 }
