@@ -28,6 +28,7 @@ import { seedDemo } from '../../supabase/local/seed';
 import { createServer } from '../../supabase/local/server';
 import { Stack } from '../../supabase/local/stack';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
+import { pageCount } from '../support/qr-sheet-raster';
 import { median, round, type BenchResult } from './result';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -160,7 +161,10 @@ async function printOnce(page: Page, dashboard: string, throttle: number): Promi
     ]);
     const path = await download.path();
     const ms = performance.now() - t0;
-    const bytes = (await readFile(path)).length;
+    const pdf = await readFile(path);
+    // A figure of the whole sheet only: 100 doors, 12 a page.
+    if (pageCount(pdf) !== Math.ceil(DOORS / 12)) throw new Error(`the sheet has ${pageCount(pdf)} pages`);
+    const bytes = pdf.length;
     const longestTaskMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
     return { ms, bytes, longestTaskMs };
   } finally {
