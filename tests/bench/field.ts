@@ -56,7 +56,8 @@ export async function scanPathKb(dist: string): Promise<{ kb: number; files: str
   const assets = join(dist, 'assets');
   const html = await readFile(join(dist, 'index.html'), 'utf8');
   const roots = [...html.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1] ?? '');
-  const route = readdirSync(assets).find((f) => /^door-checks-[\w-]+\.js$/.test(f));
+  // Only the route chunk itself (an 8-character hash): door-checks-chart-draw-*.js is a platform-admin chunk.
+  const route = readdirSync(assets).find((f) => /^door-checks-[\w-]{8}\.js$/.test(f));
   if (!route) throw new Error('no door-checks route chunk in the build');
   const seen = new Set<string>();
   const walk = async (file: string): Promise<void> => {
