@@ -14,12 +14,9 @@
  * built (e2e/serve-stack.ts builds into .data/e2e-dist-<port>; dist/ when
  * running against an external stack), and reads the tenant's keys from it.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type Page } from '@playwright/test';
-import QRCode from 'qrcode';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { filmingCamera } from './fake-camera';
 import { stackForFile } from './file-stack';
 import { expectNoSeriousA11yViolations, PASSWORD } from './support';
 import { codeBlocks, imageCount, pageContents } from '../tests/support/qr-sheet-raster';
@@ -28,50 +25,7 @@ const SLUG = 'lincoln-isd';
 const MIDDLE = 'Lincoln Middle School';
 const SCANNED = { door_number: 'EA5', campus: MIDDLE };
 
-/**
- * A YUV4MPEG2 video of the code (what --use-file-for-fake-video-capture
- * plays in a loop): a text header, then raw I420 frames. The code is drawn
- * from the same payload and settings the app's PNGs use (margin 4, level H).
- */
-function writeQrVideo(text: string): string {
-  const qr = QRCode.create(text, { errorCorrectionLevel: 'H' });
-  const n = qr.modules.size;
-  const margin = 4;
-  const W = 640;
-  const H = 480;
-  const cell = Math.floor(300 / (n + 2 * margin));
-  const side = cell * (n + 2 * margin);
-  const ox = Math.floor((W - side) / 2);
-  const oy = Math.floor((H - side) / 2);
-  const y = Buffer.alloc(W * H, 235);
-  for (let r = 0; r < n; r++)
-    for (let c = 0; c < n; c++) {
-      if (!qr.modules.get(r, c)) continue;
-      for (let dy = 0; dy < cell; dy++) {
-        const row = oy + (r + margin) * cell + dy;
-        y.fill(16, row * W + ox + (c + margin) * cell, row * W + ox + (c + margin + 1) * cell);
-      }
-    }
-  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), y, chroma, chroma]);
-  const frames = 10;
-  const file = join(mkdtempSync(join(tmpdir(), 'lockstep-qr-')), 'door-qr.y4m');
-  writeFileSync(
-    file,
-    Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array.from({ length: frames }, () => frame)]),
-  );
-  return file;
-}
-
-/** Chromium with a fake camera that films `video` (and no permission until a test grants it). */
-function fakeCamera(video: string) {
-  return {
-    executablePath: CHROMIUM_PATH,
-    args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
-  };
-}
-
-test.use({ screenshot: 'only-on-failure', trace: 'off', launchOptions: fakeCamera(writeQrVideo(JSON.stringify(SCANNED))) });
+test.use({ screenshot: 'only-on-failure', trace: 'off', launchOptions: filmingCamera(JSON.stringify(SCANNED)) });
 
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
@@ -478,7 +432,7 @@ test('a security admin changes the check interval through the offline core; it r
 
 /** A browser of its own whose fake camera films `payload`, signed in as the officer on the scan screen, camera allowed. */
 async function scanFilmed(payload: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const browser = await chromium.launch(fakeCamera(writeQrVideo(payload)));
+  const browser = await chromium.launch(filmingCamera(payload));
   const context = await browser.newContext({ baseURL: local.base });
   await context.grantPermissions(['camera'], { origin: local.base });
   const page = await context.newPage();

@@ -1,9 +1,7 @@
 /**
  * Chromium's fake camera filming a QR code: a YUV4MPEG2 video of the code
  * (what --use-file-for-fake-video-capture plays in a loop), drawn from the
- * payload with the settings the app's PNGs use (margin 4, level H). The same
- * drawing as e2e/door-checks.spec.ts's, for journeys that scan one code in a
- * browser of their own.
+ * payload with the settings the app's PNGs use (margin 4, level H).
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
