@@ -81,7 +81,6 @@ function tomorrow(): string {
 test("a failing check's work order is assigned, commented on and resolved", async ({ browser }) => {
   // The officer's failing check, on a phone.
   const officer = await signIn(browser, 'officer@lincoln-isd.test', /\/rounds$/, true);
-  await expect(officer.getByRole('link', { name: /^My Work/ })).toHaveCount(0);
   await officer.getByRole('link', { name: 'Scan a Door' }).click();
   await officer.getByLabel('Search doors').fill(`${DOOR} Work`);
   await officer
@@ -141,6 +140,7 @@ test("a failing check's work order is assigned, commented on and resolved", asyn
   await admin.getByLabel('Assigned to').selectOption({ label: 'Daniel Reyes' });
   await admin.getByLabel('Priority').selectOption('high');
   await expect(admin.getByRole('list', { name: 'Work orders' }).getByRole('link', { name: new RegExp(`Door ${DOOR}`) })).toBeVisible();
+  await expectNoSeriousA11yViolations(admin);
   await admin.getByLabel('Status').selectOption('resolved');
   await expect(admin.getByText('No work orders match')).toBeVisible();
 
@@ -149,6 +149,8 @@ test("a failing check's work order is assigned, commented on and resolved", asyn
   await expect(officer.getByRole('link', { name: 'My Work (1 work order)' })).toBeVisible({ timeout: 60_000 });
   await officer.getByRole('link', { name: 'My Work (1 work order)' }).click();
   await expect(officer.getByRole('heading', { level: 1, name: 'My Work' })).toBeVisible();
+  await expect(officer.getByRole('list', { name: 'Assigned to you' })).toBeVisible();
+  await expectNoSeriousA11yViolations(officer);
   await officer
     .getByRole('list', { name: 'Assigned to you' })
     .getByRole('link', { name: new RegExp(`Door ${DOOR}`) })
@@ -191,4 +193,10 @@ test("a failing check's work order is assigned, commented on and resolved", asyn
   await expect(done.getByText('Arm replaced, closes fully')).toBeVisible();
   await expect(done.getByRole('button', { name: 'Reopen work order' })).toBeVisible();
   await expectNoSeriousA11yViolations(admin);
+
+  // The security dashboard's way in says how many are open.
+  await admin.goto(`/tenant/${SLUG}/security`);
+  await admin.getByRole('link', { name: /^Work Orders \(\d+ open\)$/ }).click();
+  await expect(admin.getByRole('heading', { level: 1, name: 'Maintenance Work Orders' })).toBeVisible();
+  await expect(admin.getByRole('list', { name: 'Work orders' })).toBeVisible();
 });

@@ -101,7 +101,7 @@ describe('maintenance_comments.user_id and author_name', () => {
   });
 
   it('a comment that is blank once trimmed, or longer than 2000 characters, is refused', async () => {
-    for (const text of ['   ', 'x'.repeat(2001)]) {
+    for (const text of ['   ', '\t\n\r ', 'x'.repeat(2001)]) {
       const o = await insertAs('security_admin', 'maintenance_comments', { ...body(), body: text }, 'id');
       expect(o).toMatchObject({ kind: 'error', code: '23514' });
     }
@@ -326,25 +326,20 @@ describe('a non-admin cannot hide a failing check', () => {
       expect(bare).toMatchObject({ kind: 'error', code: '23514' });
       expect(bare.kind === 'error' && bare.message).toMatch(/say what was done/);
     }
-    expect(
-      row0(
-        await attempt(
-          tenant.engine,
-          fx.claims.regular_user,
-          `update public.maintenance_records set status = 'in_progress' where id = $1 returning status`,
-          [rec!.id],
-        ),
-      ),
-    ).toEqual({ status: 'in_progress' });
-    expect(row0(await attempt(tenant.engine, fx.claims.regular_user, resolve, [rec!.id, ' New closer fitted ']))).toEqual({
-      status: 'resolved',
-      resolution_notes: 'New closer fitted',
-      resolved_by: fx.uids.regular_user,
-    });
+    // Each step commits (run), so the next one starts from it.
+    await run(tenant.engine, fx.claims.regular_user, `update public.maintenance_records set status = 'in_progress' where id = $1`, [
+      rec!.id,
+    ]);
+    const done = await run(tenant.engine, fx.claims.regular_user, resolve, [rec!.id, ' New closer fitted ']);
+    expect(done.rows[0]).toEqual({ status: 'resolved', resolution_notes: 'New closer fitted', resolved_by: fx.uids.regular_user });
 
     // Reopened by an admin, it names nobody as resolver until it is resolved again.
-    const reopen = `update public.maintenance_records set status = 'open' where id = $1 returning status, resolved_by`;
-    expect(row0(await attempt(tenant.engine, fx.claims.security_admin, reopen, [rec!.id]))).toEqual({ status: 'open', resolved_by: null });
+    const reopen = `update public.maintenance_records set status = 'open' where id = $1 returning status, resolved_by, resolved_at`;
+    expect((await run(tenant.engine, fx.claims.security_admin, reopen, [rec!.id])).rows[0]).toEqual({
+      status: 'open',
+      resolved_by: null,
+      resolved_at: null,
+    });
     // An admin may resolve without a note.
     expect(
       row0(
@@ -360,6 +355,51 @@ describe('a non-admin cannot hide a failing check', () => {
     await tenant.engine.query(`update public.maintenance_records set status = 'open', resolved_by = null where id = $1`, [rec!.id]);
     await check(door, 'operational');
     expect(await automatic(door)).toEqual([{ id: rec!.id, status: 'resolved' }]);
+  });
+
+  it('the assignee cannot rewrite the record, backdate its resolution, reuse an old note or clear the note', async () => {
+    const door = await newDoor();
+    await check(door, 'maintenance');
+    const [rec] = await automatic(door);
+    await run(
+      tenant.engine,
+      fx.claims.security_admin,
+      `update public.maintenance_records set assigned_to = $2, status = 'resolved', resolution_notes = 'Earlier fix' where id = $1`,
+      [rec!.id, fx.uids.regular_user],
+    );
+    await run(tenant.engine, fx.claims.security_admin, `update public.maintenance_records set status = 'open' where id = $1`, [rec!.id]);
+    const as = (sql: string) => attempt(tenant.engine, fx.claims.regular_user, sql, [rec!.id]);
+
+    const before = row0(await as(`select description, issue_type, door_name from public.maintenance_records where id = $1`));
+    const rewrite = await as(
+      `update public.maintenance_records set description = 'Nothing wrong', issue_type = 'other', door_name = 'X9' where id = $1
+       returning description, issue_type, door_name`,
+    );
+    expect(row0(rewrite)).toEqual(before);
+
+    // The note from before the reopening is not a new one; a note of only tabs and line breaks is none.
+    for (const sql of [
+      `update public.maintenance_records set status = 'resolved' where id = $1`,
+      `update public.maintenance_records set status = 'resolved', resolution_notes = E'\\t\\n ' where id = $1`,
+    ])
+      expect(await as(sql)).toMatchObject({ kind: 'error', code: '23514' });
+
+    const resolved = await run(
+      tenant.engine,
+      fx.claims.regular_user,
+      `update public.maintenance_records set status = 'resolved', resolution_notes = 'Hinge replaced', resolved_at = '2020-01-01' where id = $1
+       returning resolved_at > now() - interval '1 minute' as now_stamped`,
+      [rec!.id],
+    );
+    expect(resolved.rows[0]).toEqual({ now_stamped: true });
+    const later = await as(
+      `update public.maintenance_records set resolved_at = '2020-01-01' where id = $1 returning resolved_at > '2021-01-01' as kept`,
+    );
+    expect(row0(later)).toEqual({ kept: true });
+    expect(await as(`update public.maintenance_records set resolution_notes = null where id = $1`)).toMatchObject({
+      kind: 'error',
+      code: '23514',
+    });
   });
 
   it("the assignee cannot change the priority or the due date: those stay the admins'", async () => {

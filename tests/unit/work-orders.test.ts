@@ -16,6 +16,9 @@ import {
   myWork,
   resolutionSchema,
   workOrderChangeSchema,
+  changedFields,
+  followRow,
+  workOrderFormValues,
   workOrderRights,
   type WorkOrderContext,
 } from '../../src/features/maintenance/model';
@@ -124,6 +127,18 @@ describe('work orders', () => {
     expect(workOrderRights(rows[0]!, A, false)).toEqual({ manage: false, work: true });
     expect(workOrderRights(rows[1]!, A, false)).toEqual({ manage: false, work: false });
     expect(workOrderRights(rows[1]!, B, true)).toEqual({ manage: true, work: true });
+  });
+
+  it("save only what the admin changed, and follow the row's other fields when a pull changes them", () => {
+    const base = workOrderFormValues(rec('r', { priority: 'medium', due_date: '2026-12-01', assigned_to: A }));
+    expect(base).toEqual({ priority: 'medium', due_date: '2026-12-01', assigned_to: A });
+    const edited = { ...base, due_date: '2026-12-05' };
+    expect(changedFields(base, edited)).toEqual(['due_date']);
+    // Another admin reassigned it meanwhile: the form shows that, and keeps this admin's date.
+    const pulled = { ...base, assigned_to: B };
+    expect(followRow(base, edited, pulled)).toEqual({ priority: 'medium', due_date: '2026-12-05', assigned_to: B });
+    expect(changedFields(pulled, followRow(base, edited, pulled))).toEqual(['due_date']);
+    expect(workOrderFormValues(rec('blank'))).toEqual({ priority: 'medium', due_date: '', assigned_to: '' });
   });
 
   it("say today's date as the device's calendar shows it", () => {

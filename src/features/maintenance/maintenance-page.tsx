@@ -6,11 +6,12 @@
  * opens at ?order={id} (deep links from a door's details), and the filters
  * live in the address so Back returns to the same list.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useLivePull, useRows, useTenantSync, type CacheRow, type SyncedTable, type TenantSync } from '../../data';
 import { normalizeRole, tenantPath } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
+import { Button } from '../../ui/button';
 import { EmptyState } from '../../ui/empty-state';
 import { Loading } from '../../ui/loading';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
@@ -139,7 +140,35 @@ function WorkOrders({ sync, isAdmin }: { sync: TenantSync; isAdmin: boolean }) {
       {shown.length === 0 ? (
         <EmptyState title="No work orders match">Change the filters to see more.</EmptyState>
       ) : (
-        <WorkOrderList rows={shown} ctx={ctx} today={today} hrefOf={hrefOf} label="Work orders" />
+        <PagedList key={listParams.toString()} rows={shown} ctx={ctx} today={today} hrefOf={hrefOf} />
+      )}
+    </div>
+  );
+}
+
+/** A page of the list at a time: years of resolved records must not become tens of thousands of links at once. */
+const PAGE = 100;
+
+function PagedList({
+  rows,
+  ctx,
+  today,
+  hrefOf,
+}: {
+  rows: readonly CacheRow[];
+  ctx: WorkOrderContext;
+  today: string;
+  hrefOf: (r: CacheRow) => string;
+}) {
+  const [count, setCount] = useState(PAGE);
+  const more = Math.min(PAGE, rows.length - count);
+  return (
+    <div className="space-y-3">
+      <WorkOrderList rows={rows.slice(0, count)} ctx={ctx} today={today} hrefOf={hrefOf} label="Work orders" />
+      {more > 0 && (
+        <Button variant="secondary" onClick={() => setCount((c) => c + PAGE)}>
+          Show {more} more (of {rows.length - count} not shown)
+        </Button>
       )}
     </div>
   );

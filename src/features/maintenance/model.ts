@@ -194,6 +194,36 @@ export const workOrderChangeSchema = z.object({
 });
 export type WorkOrderChange = z.output<typeof workOrderChangeSchema>;
 
+/** The Manage form's fields as text, the way the row holds them. */
+export type WorkOrderForm = Record<keyof WorkOrderChange, string>;
+
+export function workOrderFormValues(row: CacheRow): WorkOrderForm {
+  return {
+    priority: String(row.priority ?? 'medium'),
+    due_date: typeof row.due_date === 'string' ? row.due_date.slice(0, 10) : '',
+    assigned_to: typeof row.assigned_to === 'string' ? row.assigned_to : '',
+  };
+}
+
+/**
+ * What a save sends: only the fields the admin changed from what the row held
+ * when they started, so saving a new due date does not undo a reassignment
+ * another admin made meanwhile.
+ */
+export function changedFields(base: WorkOrderForm, edited: WorkOrderForm): Array<keyof WorkOrderForm> {
+  return (Object.keys(base) as Array<keyof WorkOrderForm>).filter((k) => base[k] !== edited[k]);
+}
+
+/**
+ * The form's values when the row changes under it (a pull): fields the
+ * admin has not touched follow the row, touched ones keep the admin's entry.
+ */
+export function followRow(base: WorkOrderForm, edited: WorkOrderForm, current: WorkOrderForm): WorkOrderForm {
+  const next = { ...edited };
+  for (const k of Object.keys(base) as Array<keyof WorkOrderForm>) if (edited[k] === base[k]) next[k] = current[k];
+  return next;
+}
+
 export const COMMENT_MAX = 2000;
 
 export const commentSchema = z

@@ -17,8 +17,9 @@
 -- What the assignee may change (docs/rls-matrix.md): the status, with a
 -- resolution note when they resolve (a record a check opened included: the
 -- person sent to fix the door says it is fixed; the next passing check
--- confirms it). The priority, the due date, the door and the assignment stay
--- the admins'.
+-- confirms it; a note left from before a reopening does not count). The
+-- description, priority, due date, door and assignment stay the admins'.
+-- When a record was resolved (resolved_at) and by whom are the server's.
 
 alter table public.maintenance_records
   add column due_date date,
@@ -26,6 +27,21 @@ alter table public.maintenance_records
 
 create index maintenance_records_resolved_by_idx on public.maintenance_records (resolved_by);
 create index maintenance_records_due_date_idx on public.maintenance_records (due_date) where status <> 'resolved';
+
+-- Whitespace as the app trims it (spaces, tabs, line breaks), so a note of
+-- nothing but a tab or a newline counts as no note.
+create function public.trim_text(value text) returns text
+language sql
+immutable
+set search_path = ''
+as $$
+  select nullif(btrim(value, E' \t\r\n'), '')
+$$;
+
+-- Pure and harmless: every API role may run it, so a refused anon write is
+-- refused by its policy, not by a missing grant.
+revoke all on function public.trim_text(text) from public;
+grant execute on function public.trim_text(text) to anon, authenticated, service_role;
 
 create or replace function public.maintenance_records_guard() returns trigger
 language plpgsql
@@ -38,11 +54,13 @@ begin
     return new;
   end if;
   admin := public.has_any_role('security_admin', 'super_admin');
-  new.resolution_notes := nullif(btrim(new.resolution_notes), '');
+  new.resolution_notes := public.trim_text(new.resolution_notes);
   if tg_op = 'INSERT' then
     new.created_by := auth.uid();
     new.source_door_log_id := null;
     new.resolved_by := case when new.status = 'resolved' then auth.uid() end;
+    -- When it was resolved is the server's to say, not the device's.
+    new.resolved_at := case when new.status = 'resolved' then pg_catalog.now() end;
     if not admin then
       new.assigned_to := null;
     end if;
@@ -51,20 +69,32 @@ begin
 
   new.created_by := old.created_by;
   new.source_door_log_id := old.source_door_log_id;
+  new.created_at := old.created_at;
   if new.status = 'resolved' and old.status is distinct from 'resolved' then
     new.resolved_by := auth.uid();
+    new.resolved_at := pg_catalog.now();
   elsif new.status <> 'resolved' then
     new.resolved_by := null;
+    new.resolved_at := null;
   else
     new.resolved_by := old.resolved_by;
+    new.resolved_at := old.resolved_at;
   end if;
   if admin then
     return new;
   end if;
+  -- The assignee changes the status and says what was done; the rest stays the admins'.
   new.door_id := old.door_id;
+  new.door_name := old.door_name;
+  new.issue_type := old.issue_type;
+  new.description := old.description;
   new.priority := old.priority;
   new.due_date := old.due_date;
-  if new.status = 'resolved' and old.status is distinct from 'resolved' and new.resolution_notes is null then
+  if new.status = 'resolved' and (
+       new.resolution_notes is null
+       -- A note left from before the record was reopened does not say what was done this time.
+       or (old.status is distinct from 'resolved' and new.resolution_notes is not distinct from old.resolution_notes)
+     ) then
     raise exception 'say what was done to resolve this work order'
       using errcode = '23514';
   end if;
@@ -75,7 +105,7 @@ $$;
 create table public.maintenance_comments (
   id uuid primary key default gen_random_uuid(),
   record_id uuid not null references public.maintenance_records (id) on delete restrict,
-  body text not null check (length(btrim(body)) between 1 and 2000),
+  body text not null check (coalesce(length(public.trim_text(body)), 0) between 1 and 2000),
   user_id uuid,
   author_name text,
   created_at timestamptz not null default now(),
@@ -95,7 +125,7 @@ language plpgsql
 set search_path = ''
 as $$
 begin
-  new.body := btrim(new.body);
+  new.body := coalesce(public.trim_text(new.body), '');
   if public.is_api_caller() then
     new.user_id := auth.uid();
     new.author_name := public.session_user_name();

@@ -22,8 +22,12 @@ import {
   statusOf,
   WORK_ORDER_PRIORITIES,
   workOrderChangeSchema,
+  workOrderFormValues,
   workOrderRights,
+  changedFields,
+  followRow,
   type WorkOrderContext,
+  type WorkOrderForm,
 } from '../model';
 import { DoorCheckHistory } from './door-check-history';
 import { WorkOrderBadges } from './work-order-badges';
@@ -66,7 +70,8 @@ export function WorkOrderDetails({
   };
 
   return (
-    <article className="space-y-6" aria-label={`Work order for door ${doorLabel(row, ctx)}`}>
+    // Any edit in the record's forms clears the last outcome: it describes a change already made (issue 13 §3).
+    <article className="space-y-6" aria-label={`Work order for door ${doorLabel(row, ctx)}`} onChange={() => setNotice(null)}>
       <div className="space-y-3 rounded-xl border border-slate-200 bg-white p-4">
         <WorkOrderBadges row={row} today={today} />
         <Facts
@@ -129,13 +134,26 @@ function ManageForm({
   onSave: (patch: Record<string, unknown>, done: string) => Promise<void>;
 }) {
   const headingId = useId();
-  const [priority, setPriority] = useState(String(row.priority ?? 'medium'));
-  const [due, setDue] = useState(typeof row.due_date === 'string' ? row.due_date.slice(0, 10) : '');
-  const [assignee, setAssignee] = useState(typeof row.assigned_to === 'string' ? row.assigned_to : '');
-  const [errors, setErrors] = useState<Partial<Record<'priority' | 'due_date' | 'assigned_to', string>>>({});
+  const current = workOrderFormValues(row);
+  // base: the row as this form last saw it; values: what the form shows.
+  const [base, setBase] = useState(current);
+  const [values, setValues] = useState(current);
+  const [errors, setErrors] = useState<Partial<Record<keyof WorkOrderForm, string>>>({});
   const [busy, setBusy] = useState(false);
+  const [unchanged, setUnchanged] = useState(false);
+  if (changedFields(base, current).length > 0) {
+    // A pull or a save changed the row: untouched fields follow it (React's adjust-state-on-props pattern).
+    setValues(followRow(base, values, current));
+    setBase(current);
+  }
+  const set = (k: keyof WorkOrderForm, v: string) => {
+    setValues((x) => ({ ...x, [k]: v }));
+    setErrors(({ [k]: _dropped, ...rest }) => rest);
+    setUnchanged(false);
+  };
+  // The current assignee stays choosable even if their account was deactivated since.
   const people = [...ctx.users.values()]
-    .filter((u) => !u.deleted_at && u.active !== false)
+    .filter((u) => (!u.deleted_at && u.active !== false) || u.id === row.assigned_to)
     .map((u) => ({ id: u.id, name: personName(u) ?? 'Unknown user' }))
     .sort((a, b) => a.name.localeCompare(b.name));
 
@@ -148,27 +166,43 @@ function ManageForm({
         className="grid gap-3 sm:grid-cols-3"
         onSubmit={(e) => {
           e.preventDefault();
-          const parsed = workOrderChangeSchema.safeParse({ priority, due_date: due, assigned_to: assignee });
+          const parsed = workOrderChangeSchema.safeParse(values);
           if (!parsed.success) {
             const next: typeof errors = {};
-            for (const i of parsed.error.issues) next[i.path[0] as keyof typeof errors] ??= i.message;
+            for (const i of parsed.error.issues) next[i.path[0] as keyof WorkOrderForm] ??= i.message;
             setErrors(next);
             return;
           }
-          setErrors({});
+          const changed = changedFields(base, values);
+          if (changed.length === 0) {
+            setUnchanged(true);
+            return;
+          }
           setBusy(true);
-          void onSave(parsed.data, 'Work order updated.').finally(() => setBusy(false));
+          const patch = Object.fromEntries(changed.map((k) => [k, parsed.data[k]]));
+          void onSave(patch, 'Work order updated.').finally(() => setBusy(false));
         }}
       >
-        <SelectField label="Priority" value={priority} error={errors.priority} onChange={(e) => setPriority(e.target.value)}>
+        <SelectField label="Priority" value={values.priority} error={errors.priority} onChange={(e) => set('priority', e.target.value)}>
           {WORK_ORDER_PRIORITIES.map((p) => (
             <option key={p} value={p}>
               {PRIORITY_LABELS[p]}
             </option>
           ))}
         </SelectField>
-        <Field label="Due date" type="date" value={due} error={errors.due_date} onChange={(e) => setDue(e.target.value)} />
-        <SelectField label="Assign to" value={assignee} error={errors.assigned_to} onChange={(e) => setAssignee(e.target.value)}>
+        <Field
+          label="Due date"
+          type="date"
+          value={values.due_date}
+          error={errors.due_date}
+          onChange={(e) => set('due_date', e.target.value)}
+        />
+        <SelectField
+          label="Assign to"
+          value={values.assigned_to}
+          error={errors.assigned_to}
+          onChange={(e) => set('assigned_to', e.target.value)}
+        >
           <option value="">Unassigned</option>
           {people.map((p) => (
             <option key={p.id} value={p.id}>
@@ -176,10 +210,15 @@ function ManageForm({
             </option>
           ))}
         </SelectField>
-        <div className="sm:col-span-3">
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
           <Button type="submit" busy={busy}>
             Save changes
           </Button>
+          {unchanged && (
+            <p role="status" className="text-sm text-slate-700">
+              Nothing changed to save.
+            </p>
+          )}
         </div>
       </form>
     </section>
