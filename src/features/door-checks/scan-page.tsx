@@ -205,7 +205,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
           )}
         </div>
       </section>
-      <Suspense fallback={null}>
+      <Suspense fallback={<Loading label="Loading doors..." />}>
         <DoorPicker doors={doors} inactiveCampuses={inactive} campusNames={campusNames} onPick={chooseDoor} />
       </Suspense>
     </div>
