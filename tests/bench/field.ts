@@ -142,9 +142,12 @@ async function mount(expectTiles: number) {
   const sync = { db } as unknown as TenantSync;
   const t0 = performance.now();
   flushSync(() => root!.render(<ToastProvider><SecurityDashboard sync={sync} canEdit /></ToastProvider>));
-  await new Promise<void>((done) => {
+  // A dashboard that throws never shows its tiles: give up loudly instead of waiting forever.
+  const deadline = t0 + 120_000;
+  await new Promise<void>((done, fail) => {
     const tick = () => {
       if (document.querySelectorAll('[data-testid="door-tile"]').length >= expectTiles) return done();
+      if (performance.now() > deadline) return fail(new Error('the dashboard showed no ' + expectTiles + ' door tiles in 120 s'));
       requestAnimationFrame(tick);
     };
     tick();

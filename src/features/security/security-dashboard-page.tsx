@@ -151,7 +151,7 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
     <div className="space-y-6">
       {canEdit && (
         <div className="flex flex-wrap items-center justify-end gap-3">
-          <WorkOrdersLink db={db} slug={sync.endpoint.slug} />
+          <WorkOrdersLink db={db} slug={db.binding.slug} />
           <MissedCheckAlertsButton sync={sync} now={now} windowLatest={windowLatest} doors={doors} />
         </div>
       )}
@@ -255,7 +255,7 @@ function DoorDetail({ sync, tile, campus, onClose }: { sync: TenantSync; tile: D
         </p>
         {problem && <Alert tone="error">{problem}</Alert>}
         <DoorFacts db={sync.db} doorId={tile.id} lastStatus={tile.lastStatus} />
-        <DoorOpenWork db={sync.db} slug={sync.endpoint.slug} doorId={tile.id} />
+        <DoorOpenWork db={sync.db} slug={sync.db.binding.slug} doorId={tile.id} />
         <h3 className="font-semibold text-slate-900">Recent checks</h3>
         {logs ? <LogList logs={logs} doorNumber={new Map([[tile.id, tile.doorNumber]])} /> : <Loading />}
       </div>
