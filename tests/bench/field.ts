@@ -96,6 +96,7 @@ const PAGE_HTML = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><t
 const PAGE_MAIN = `
 import { createRoot, type Root } from 'react-dom/client';
 import { flushSync } from 'react-dom';
+import { MemoryRouter } from 'react-router-dom';
 import '${ROOT}/src/app/styles.css';
 import { openTenantDb, recordDoorCheck, type TenantSync } from '${ROOT}/src/data/index';
 import { ToastProvider } from '${ROOT}/src/ui/toast';
@@ -141,7 +142,8 @@ async function mount(expectTiles: number) {
   root = createRoot(el);
   const sync = { db } as unknown as TenantSync;
   const t0 = performance.now();
-  flushSync(() => root!.render(<ToastProvider><SecurityDashboard sync={sync} canEdit /></ToastProvider>));
+  // In a router, as in the app: the dashboard links to other screens.
+  flushSync(() => root!.render(<MemoryRouter><ToastProvider><SecurityDashboard sync={sync} canEdit /></ToastProvider></MemoryRouter>));
   // A dashboard that throws never shows its tiles: give up loudly instead of waiting forever.
   const deadline = t0 + 120_000;
   await new Promise<void>((done, fail) => {
@@ -275,7 +277,11 @@ export async function measureDashboard(): Promise<{
     await page.evaluate(([d, l, c]) => (window as unknown as BenchWindow).bench.seed(d!, l!, c!), [DOORS, LOGS, CAMPUSES]);
     const runs: number[] = [];
     // One warm-up mount (lazy chunks, first IndexedDB open), then 5 measured.
-    await page.evaluate((n) => (window as unknown as BenchWindow).bench.mount(n), DOORS);
+    await page
+      .evaluate((n) => (window as unknown as BenchWindow).bench.mount(n), DOORS)
+      .catch((e: unknown) => {
+        throw new Error(`${e instanceof Error ? e.message : String(e)}; page errors: ${errors.join('; ') || 'none'}`);
+      });
     for (let i = 0; i < 5; i++) runs.push(await page.evaluate((n) => (window as unknown as BenchWindow).bench.mount(n), DOORS));
     const computeAllMs = await page.evaluate(() => (window as unknown as BenchWindow).bench.computeAll());
     const localWriteP95Ms = await page.evaluate(() => (window as unknown as BenchWindow).bench.localWrite(500));
