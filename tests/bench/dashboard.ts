@@ -24,15 +24,11 @@
  *                             has its count (it starts after the tiles)
  */
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../supabase/local/demo';
-import { seedDemo } from '../../supabase/local/seed';
-import { createServer } from '../../supabase/local/server';
-import { Stack } from '../../supabase/local/stack';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
+import { serveDemoStack } from './demo-stack';
 import { median, round, type BenchResult } from './result';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -207,20 +203,10 @@ async function runs(page: Page, n: number, fn: (p: Page) => Promise<number>): Pr
 
 export async function runDashboardBench(): Promise<BenchResult[]> {
   await buildApp();
-  const stack = await Stack.open({ kind: 'pglite', dataDir: null }, 'http://localhost:0');
-  let server: ReturnType<typeof serve> | null = null;
+  const demo = await serveDemoStack(DIST);
+  const { base } = demo;
   let browser: Browser | null = null;
   try {
-    const port = await new Promise<number>((ok) => {
-      server = serve({ fetch: createServer(stack, { staticDir: DIST }).fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-        ok(info.port),
-      );
-    });
-    const base = `http://localhost:${port}`;
-    stack.publicUrl = base;
-    await seedDemo(stack);
-    await stack.refreshTenantUrls();
-
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
     // tsx keeps function names with a __name helper that page.evaluate's copies would lack.
@@ -264,7 +250,6 @@ export async function runDashboardBench(): Promise<BenchResult[]> {
     ];
   } finally {
     await browser?.close();
-    (server as ReturnType<typeof serve> | null)?.close();
-    await stack.close();
+    await demo.close();
   }
 }

@@ -18,17 +18,13 @@
  */
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
-import { serve } from '@hono/node-server';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { DEMO_PASSWORD } from '../../supabase/local/demo';
-import { seedDemo } from '../../supabase/local/seed';
-import { createServer } from '../../supabase/local/server';
-import { Stack } from '../../supabase/local/stack';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import { pageCount } from '../support/qr-sheet-raster';
+import { serveDemoStack } from './demo-stack';
 import { median, round, type BenchResult } from './result';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -175,19 +171,10 @@ async function printOnce(page: Page, dashboard: string, throttle: number): Promi
 
 export async function runQrSheetBench(): Promise<BenchResult[]> {
   await buildApp();
-  const stack = await Stack.open({ kind: 'pglite', dataDir: null }, 'http://localhost:0');
-  let server: ReturnType<typeof serve> | null = null;
+  const demo = await serveDemoStack(DIST);
+  const { stack, base } = demo;
   let browser: Browser | null = null;
   try {
-    const port = await new Promise<number>((ok) => {
-      server = serve({ fetch: createServer(stack, { staticDir: DIST }).fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) =>
-        ok(info.port),
-      );
-    });
-    const base = `http://localhost:${port}`;
-    stack.publicUrl = base;
-    await seedDemo(stack);
-    await stack.refreshTenantUrls();
     const tenant = await stack.tenant(SLUG);
     if (!tenant) throw new Error(`${SLUG} was not seeded`);
 
@@ -235,7 +222,6 @@ export async function runQrSheetBench(): Promise<BenchResult[]> {
     ];
   } finally {
     await browser?.close();
-    (server as ReturnType<typeof serve> | null)?.close();
-    await stack.close();
+    await demo.close();
   }
 }

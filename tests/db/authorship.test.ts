@@ -299,6 +299,14 @@ describe('a non-admin cannot hide a failing check', () => {
     return r.rows;
   }
 
+  /** A new door, a failing check of it, and the record that check opened. */
+  async function recordOpenedByCheck() {
+    const door = await newDoor();
+    await check(door, 'maintenance');
+    const [rec] = await automatic(door);
+    return { door, rec };
+  }
+
   it("the officer's own open record (pointing at a check, assigned to themselves) does not stop the automatic one", async () => {
     const door = await newDoor();
     const earlier = await check(door, 'operational');
@@ -314,9 +322,7 @@ describe('a non-admin cannot hide a failing check', () => {
   });
 
   it('the assignee resolves the record a check opened only with a note saying what was done, and is named as who resolved it', async () => {
-    const door = await newDoor();
-    await check(door, 'maintenance');
-    const [rec] = await automatic(door);
+    const { door, rec } = await recordOpenedByCheck();
     await tenant.engine.query(`update public.maintenance_records set assigned_to = $2 where id = $1`, [rec!.id, fx.uids.regular_user]);
 
     const resolve = `update public.maintenance_records set status = 'resolved', resolution_notes = $2 where id = $1
@@ -358,9 +364,7 @@ describe('a non-admin cannot hide a failing check', () => {
   });
 
   it('the assignee cannot rewrite the record, backdate its resolution, reuse an old note or clear the note', async () => {
-    const door = await newDoor();
-    await check(door, 'maintenance');
-    const [rec] = await automatic(door);
+    const { rec } = await recordOpenedByCheck();
     await run(
       tenant.engine,
       fx.claims.security_admin,
@@ -403,9 +407,7 @@ describe('a non-admin cannot hide a failing check', () => {
   });
 
   it("the assignee cannot change the priority or the due date: those stay the admins'", async () => {
-    const door = await newDoor();
-    await check(door, 'maintenance');
-    const [rec] = await automatic(door);
+    const { rec } = await recordOpenedByCheck();
     await run(
       tenant.engine,
       fx.claims.security_admin,
@@ -423,9 +425,7 @@ describe('a non-admin cannot hide a failing check', () => {
   });
 
   it('the assignee cannot move the record to another door', async () => {
-    const door = await newDoor();
-    await check(door, 'maintenance');
-    const [rec] = await automatic(door);
+    const { door, rec } = await recordOpenedByCheck();
     await tenant.engine.query(`update public.maintenance_records set assigned_to = $2 where id = $1`, [rec!.id, fx.uids.regular_user]);
     const other = await newDoor();
     const o = await attempt(
