@@ -6,6 +6,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { rowSyncInfo, trustedNow, useRowSyncStates, useRows, type RowSyncState, type TenantDb } from '../../data';
+import { DOOR_LOG_BADGE } from '../../lib/door-log-badge';
 import { Alert } from '../../ui/alert';
 import { ButtonLink } from '../../ui/button';
 import { cx } from '../../ui/cx';
@@ -36,13 +37,6 @@ const SYNC_BADGE: Record<RowSyncState, string> = {
   pending: 'bg-amber-100 text-amber-900',
   'needs-attention': 'bg-red-100 text-red-900',
   synced: 'bg-emerald-100 text-emerald-900',
-};
-
-export const STATUS_BADGE: Record<ReturnType<typeof doorLogStatusColor>, string> = {
-  green: 'bg-green-100 text-green-900',
-  yellow: 'bg-yellow-100 text-yellow-900',
-  red: 'bg-red-100 text-red-900',
-  grey: 'bg-slate-100 text-slate-800',
 };
 
 export function RoundsPage() {
@@ -206,7 +200,10 @@ function Rounds({ db, slug, userId }: { db: TenantDb; slug: string; userId: stri
                       </span>
                     )}
                     <span
-                      className={cx('ml-2 rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_BADGE[doorLogStatusColor(l.door_status)])}
+                      className={cx(
+                        'ml-2 rounded-full px-2 py-0.5 text-xs font-semibold',
+                        DOOR_LOG_BADGE[doorLogStatusColor(l.door_status)],
+                      )}
                     >
                       {DOOR_STATUS_LABEL[status] ?? String(l.door_status)}
                     </span>

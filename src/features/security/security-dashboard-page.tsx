@@ -19,6 +19,7 @@ import {
   type CacheRow,
   type TenantSync,
 } from '../../data';
+import { DOOR_LOG_BADGE } from '../../lib/door-log-badge';
 import { normalizeRole, tenantPath } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
@@ -59,13 +60,6 @@ const SecurityAdminModals = lazy(() => import('./admin/index').then((m) => ({ de
 const ConditionsTab = lazy(() => import('./admin/index').then((m) => ({ default: m.ConditionsTab })));
 
 const ADMIN_MODE_KEY = 'lockstepAdminMode';
-
-export const LOG_STATUS_BADGE: Record<ReturnType<typeof doorLogStatusColor>, string> = {
-  green: 'bg-green-100 text-green-900',
-  yellow: 'bg-yellow-100 text-yellow-900',
-  red: 'bg-red-100 text-red-900',
-  grey: 'bg-slate-100 text-slate-800',
-};
 
 export function SecurityDashboardPage() {
   const { slug, userId, profile } = useTenantRoute();
@@ -207,7 +201,7 @@ function LogList({ logs, doorNumber }: { logs: readonly CacheRow[]; doorNumber: 
       {logs.map((l) => (
         <li key={l.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
           <span className="font-medium text-slate-900">{doorNumber.get(String(l.door_id)) ?? 'Unknown door'}</span>
-          <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', LOG_STATUS_BADGE[doorLogStatusColor(l.door_status)])}>
+          <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', DOOR_LOG_BADGE[doorLogStatusColor(l.door_status)])}>
             {DOOR_STATUS_LABEL[String(l.door_status) as DoorStatus] ?? String(l.door_status ?? 'Unknown')}
           </span>
           <span className="text-sm text-slate-600">{new Date(String(l.created_at)).toLocaleString()}</span>

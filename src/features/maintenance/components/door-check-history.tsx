@@ -1,17 +1,11 @@
 /** The door's latest checks, newest first: what the person sent to fix it needs to know. */
 import { useId } from 'react';
 import { useDoorLogsByDoor, type CacheRow, type TenantDb } from '../../../data';
+import { DOOR_LOG_BADGE } from '../../../lib/door-log-badge';
 import { cx } from '../../../ui/cx';
 import { Loading } from '../../../ui/loading';
 import { DOOR_STATUS_LABEL, doorLogStatusColor, type DoorStatus } from '../../door-checks/index';
 import { personName } from '../model';
-
-const TONE: Record<ReturnType<typeof doorLogStatusColor>, string> = {
-  green: 'bg-green-100 text-green-900',
-  yellow: 'bg-yellow-100 text-yellow-900',
-  red: 'bg-red-100 text-red-900',
-  grey: 'bg-slate-100 text-slate-800',
-};
 
 export function DoorCheckHistory({
   db,
@@ -39,7 +33,7 @@ export function DoorCheckHistory({
         <ul className="divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {logs.map((l) => (
             <li key={l.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
-              <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', TONE[doorLogStatusColor(l.door_status)])}>
+              <span className={cx('rounded-full px-2 py-0.5 text-xs font-semibold', DOOR_LOG_BADGE[doorLogStatusColor(l.door_status)])}>
                 {DOOR_STATUS_LABEL[String(l.door_status) as DoorStatus] ?? String(l.door_status ?? 'Unknown')}
               </span>
               <span className="text-slate-700">{new Date(String(l.created_at)).toLocaleString()}</span>
