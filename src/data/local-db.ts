@@ -74,6 +74,30 @@ export const LOCAL_SCHEMA: readonly LocalSchemaVersion[] = [
       maintenance_comments: 'id, [record_id+created_at]',
     },
   },
+  {
+    // Transportation (issue 14): thirteen new tables, and drivers by their user.
+    version: 5,
+    stores: {
+      ...V2_STORES,
+      doors: 'id, campus_id, door_number, updated_at, status',
+      maintenance_records: 'id, door_id, status, created_at, [priority+status], assigned_to',
+      maintenance_comments: 'id, [record_id+created_at]',
+      bus_drivers: 'id, last_name, user_id',
+      vehicle_maintenance: 'id, vehicle_id, status, bus_log_id',
+      fuel_log: 'id, [vehicle_id+fueled_at]',
+      buses: 'id, bus_number, vehicle_id',
+      routes: 'id, route_number, bus_id, driver_id',
+      route_stops: 'id, [route_id+stop_order]',
+      bus_log: 'id, [bus_id+started_at], [kind+started_at]',
+      bus_pings: 'id, [bus_id+recorded_at]',
+      route_stop_events: 'id, route_id',
+      user_bus_assignments: 'id, user_id, bus_id',
+      user_route_assignments: 'id, user_id, route_id',
+      student_routes: 'id, route_id',
+      student_ride_events: 'id, bus_log_id, [bus_id+occurred_at]',
+      student_drivers: 'id, student_id',
+    },
+  },
 ];
 
 export interface TenantBinding {

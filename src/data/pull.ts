@@ -51,6 +51,16 @@ export function emptySyncState(table: SyncedTable): SyncState {
   return { table, updated_at: null, id: null, refetch: [], last_pull_at: null, last_error: null };
 }
 
+/** Makes the next pull of `tables` read them from the beginning (what was asked to refetch stays asked). */
+export async function resetWatermarks(db: TenantDb, tables: readonly SyncedTable[]): Promise<void> {
+  await db.transaction('rw', db.sync_state, async () => {
+    for (const table of tables) {
+      const state = (await db.sync_state.get(table)) ?? emptySyncState(table);
+      await db.sync_state.put({ ...state, updated_at: null, id: null });
+    }
+  });
+}
+
 async function applyRows(
   db: TenantDb,
   table: SyncedTable,

@@ -12,7 +12,7 @@ import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { learnServerTime } from './device-clock';
 import type { TenantDb } from './local-db';
 import { defaultLocks, type LockProvider } from './locks';
-import { pullTable, type PullOutcome } from './pull';
+import { pullTable, resetWatermarks, type PullOutcome } from './pull';
 import { pushOutbox, type Checkpoint, type PushOutcome } from './push';
 import type { SessionSource } from './session-source';
 import type { SyncErrorInfo } from './sync-errors';
@@ -213,14 +213,18 @@ export class SyncEngine {
    * happens (admin dashboards ask every few seconds; the full cycle stays on
    * pollMs). Nothing when this tab does not lead, a cycle is running (it pulls
    * them anyway) or sync is paused for sign-in; queued behind any cycle.
+   * `fromStart` reads the tables again from the beginning: rows the server
+   * starts showing this user without changing them (a driver given a route
+   * sees its old stops) are older than the watermark and would never come.
    */
-  pullTables(tables: readonly SyncedTable[]): Promise<void> {
-    if (this.dead || this.state.role !== 'leader' || this.state.running) return Promise.resolve();
+  pullTables(tables: readonly SyncedTable[], opts: { fromStart?: boolean } = {}): Promise<void> {
+    if (this.dead || this.state.role !== 'leader' || (this.state.running && !opts.fromStart)) return Promise.resolve();
     const wanted = this.tables.filter((t) => tables.includes(t));
     if (wanted.length === 0) return Promise.resolve();
     this.cycle = this.cycle.then(async () => {
-      if (this.dead || this.state.running || (await this.stillPaused())) return;
+      if (this.dead || (this.state.running && !opts.fromStart) || (await this.stillPaused())) return;
       try {
+        if (opts.fromStart) await resetWatermarks(this.db, wanted);
         await this.pullAll(wanted, false);
       } catch (e) {
         if (!(e instanceof EngineKilledError)) throw e;

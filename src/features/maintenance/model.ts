@@ -64,13 +64,7 @@ export function filtersToParams(f: WorkOrderFilters, keep?: URLSearchParams): UR
   return p;
 }
 
-/** Today's date on this device, as the due date column holds dates (YYYY-MM-DD, local). */
-export function localDateIso(at: Date): string {
-  const y = at.getFullYear();
-  const m = String(at.getMonth() + 1).padStart(2, '0');
-  const d = String(at.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
+export { localDateIso } from '../../lib/local-date';
 
 export function statusOf(row: CacheRow): WorkOrderStatus {
   const s = String(row.status ?? 'open');

@@ -1,2 +1,2 @@
-/** Transportation (placeholder until its issue lands). */
+/** Transportation (issue 14): the fleet, drivers, routes, inspections and drills. */
 export { TransportationPage } from './transportation-page';

@@ -1,14 +1,171 @@
-import { Placeholder } from '../../ui/placeholder';
+/**
+ * /tenant/{slug}/transportation (issue 14): the fleet, drivers, routes and
+ * stops, inspections and drills, read from the local cache and written
+ * through the offline core, so it works with no signal. Admins get tabs
+ * (kept in the address as ?tab=); a driver gets their buses' phone screens;
+ * anyone else, or a tenant without the add-on, is told why not.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { lazy, Suspense, useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useTenantSync, type SyncedTable, type TenantSync } from '../../data';
+import { localDateIso } from '../../lib/local-date';
+import { tenantLandingPath, tenantPath } from '../../lib/roles';
+import { Alert } from '../../ui/alert';
+import { EmptyState } from '../../ui/empty-state';
+import { Loading } from '../../ui/loading';
+import { Tabs } from '../../ui/tabs';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
+import { useTenantFeatures } from '../tenant-dashboard/index';
+import { assignmentCurrent, transportAccess } from './access';
+import { DataAgeBadge } from './data-age-badge';
 
-/** /tenant/{slug}/transportation (placeholder). */
+const OverviewTab = lazy(() => import('./overview/overview-tab'));
+const VehiclesTab = lazy(() => import('./fleet/vehicles-tab'));
+const RoutesTab = lazy(() => import('./routes/routes-tab'));
+const InspectionsTab = lazy(() => import('./field/inspections-tab'));
+const DrillsTab = lazy(() => import('./field/drills-tab'));
+const DriverHome = lazy(() => import('./field/driver-home'));
+
+/** Every table of the area: the header's data age reads their last pulls. */
+export const TRANSPORT_TABLES: readonly SyncedTable[] = [
+  'vehicles',
+  'bus_drivers',
+  'vehicle_maintenance',
+  'fuel_log',
+  'buses',
+  'routes',
+  'route_stops',
+  'bus_log',
+  'bus_pings',
+  'route_stop_events',
+  'user_bus_assignments',
+  'user_route_assignments',
+  'student_routes',
+  'student_ride_events',
+  'student_drivers',
+];
+
+const ADMIN_TABS = [
+  { id: 'overview', label: 'Overview', Panel: OverviewTab },
+  { id: 'vehicles', label: 'Vehicles, Maintenance & Fuel', Panel: VehiclesTab },
+  { id: 'routes', label: 'Buses & Routes', Panel: RoutesTab },
+  { id: 'inspections', label: 'Inspections', Panel: InspectionsTab },
+  { id: 'drills', label: 'Drills', Panel: DrillsTab },
+] as const;
+
+const linkClass = 'inline-flex min-h-11 items-center text-sm font-semibold text-blue-800 underline-offset-4 hover:underline';
+
 export function TransportationPage() {
-  const { slug } = useTenantRoute();
+  const { slug, userId } = useTenantRoute();
+  const { sync, error } = useTenantSync(slug, userId);
   return (
-    <TenantShell title="Transportation" subtitle={`Tenant: ${slug}`}>
-      <Placeholder title="Transportation dashboard">
-        Vehicles, routes, buses, drivers, fuel and maintenance logs will appear here.
-      </Placeholder>
+    <TenantShell
+      title="Transportation"
+      subtitle={`Tenant: ${slug}`}
+      headerExtra={
+        <>
+          <Link to={tenantPath(slug, 'dashboard')} className={linkClass}>
+            Back
+          </Link>
+          <DataAgeBadge sync={sync} tables={TRANSPORT_TABLES} />
+        </>
+      }
+    >
+      {error ? (
+        <Alert tone="error">{error}</Alert>
+      ) : sync ? (
+        <Gate sync={sync} />
+      ) : (
+        <Loading label="Loading transportation dashboard..." fullScreen />
+      )}
     </TenantShell>
+  );
+}
+
+/** Whether the cache says this user drives (or rides along on) a bus today. */
+function useIsDriver(sync: TenantSync): boolean | undefined {
+  const db = sync.db;
+  return useLiveQuery(async () => {
+    const me = db.binding.userId;
+    const today = localDateIso(new Date());
+    const [drivers, buses, routes] = await Promise.all([
+      db.cache('bus_drivers').where('user_id').equals(me).toArray(),
+      db.cache('user_bus_assignments').where('user_id').equals(me).toArray(),
+      db.cache('user_route_assignments').where('user_id').equals(me).toArray(),
+    ]);
+    return (
+      drivers.some((d) => d.active !== false && !d.deleted_at) ||
+      buses.some((a) => assignmentCurrent(a, today)) ||
+      routes.some((a) => assignmentCurrent(a, today))
+    );
+  }, [db]);
+}
+
+function Gate({ sync }: { sync: TenantSync }) {
+  const { slug, profile } = useTenantRoute();
+  const features = useTenantFeatures(sync);
+  const isDriver = useIsDriver(sync);
+  if (isDriver === undefined || (features.loading && features.source === 'default')) {
+    return <Loading label="Loading transportation dashboard..." fullScreen />;
+  }
+  const access = transportAccess({ role: profile?.role, featureOn: features.effective.transportation, isDriver });
+  if (access === 'refused') {
+    return (
+      <EmptyState title="You do not have access to Transportation">
+        Transportation is for transportation admins, super admins and the drivers they assign.{' '}
+        <Link to={tenantLandingPath(slug, profile?.role)} className="font-semibold text-blue-800 underline">
+          Go to your home screen
+        </Link>
+      </EmptyState>
+    );
+  }
+  if (access === 'feature-off') {
+    return (
+      <EmptyState title="The Transportation add-on is not enabled">
+        Your organization does not have Transportation turned on.{' '}
+        <Link to="/pricing" className="font-semibold text-blue-800 underline">
+          Upgrade to enable
+        </Link>
+      </EmptyState>
+    );
+  }
+  return (
+    <Suspense fallback={<Loading label="Loading transportation dashboard..." fullScreen />}>
+      {access === 'driver' ? <DriverHome sync={sync} /> : <AdminTabs sync={sync} />}
+    </Suspense>
+  );
+}
+
+function AdminTabs({ sync }: { sync: TenantSync }) {
+  const [params, setParams] = useSearchParams();
+  const current = Math.max(
+    0,
+    ADMIN_TABS.findIndex((t) => t.id === params.get('tab')),
+  );
+  const items = useMemo(
+    () =>
+      ADMIN_TABS.map(({ id, label, Panel }) => ({
+        id,
+        label,
+        panel: (
+          <Suspense fallback={<Loading label="Loading..." />}>
+            <Panel sync={sync} />
+          </Suspense>
+        ),
+      })),
+    [sync],
+  );
+  return (
+    <Tabs
+      label="Transportation"
+      items={items}
+      selectedIndex={current}
+      onChange={(i) => {
+        const next = new URLSearchParams();
+        next.set('tab', ADMIN_TABS[i]?.id ?? 'overview');
+        setParams(next, { replace: true });
+      }}
+    />
   );
 }
