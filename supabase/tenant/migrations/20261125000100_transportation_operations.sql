@@ -218,3 +218,13 @@ create policy "drivers read ride events on their buses" on public.student_ride_e
   for select to authenticated using (bus_id in (select public.my_bus_ids()));
 create policy "drivers record ride events on their buses" on public.student_ride_events
   for insert to authenticated with check (bus_id in (select public.my_bus_ids()));
+
+-- The fleet's own settings (the oil change interval) are the transportation
+-- admins' to change, not only the security admins' (the other settings stay theirs).
+create policy "transportation admins create transport settings" on public.tenant_settings
+  for insert to authenticated
+  with check (setting_key like 'transport\_%' and (select public.is_transport_admin()));
+create policy "transportation admins update transport settings" on public.tenant_settings
+  for update to authenticated
+  using (setting_key like 'transport\_%' and (select public.is_transport_admin()))
+  with check (setting_key like 'transport\_%' and (select public.is_transport_admin()));
