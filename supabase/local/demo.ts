@@ -75,6 +75,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   { email: 'transport@lincoln-isd.test', where: 'lincoln-isd', role: 'transportation_admin', firstName: 'Linda', lastName: 'Nguyen' },
   { email: 'office@lincoln-isd.test', where: 'lincoln-isd', role: 'office_staff', firstName: 'Patricia', lastName: 'Moore' },
   { email: 'officer@lincoln-isd.test', where: 'lincoln-isd', role: 'regular_user', firstName: 'Daniel', lastName: 'Reyes' },
+  // A bus driver who signs in: linked to the bus_drivers row that drives route R1 on Bus 1 (decision 024).
+  { email: 'driver@lincoln-isd.test', where: 'lincoln-isd', role: 'regular_user', firstName: 'Robert', lastName: 'Alvarez' },
   {
     email: 'newhire@lincoln-isd.test',
     where: 'lincoln-isd',

@@ -17,6 +17,7 @@ select a.id, v.email, v.first_name, v.last_name, v.phone, v.department, v.role, 
     ('transport@lincoln-isd.test', 'Linda', 'Nguyen', '(512)-555-0103', 'Transportation', 'transportation_admin', false, interval '3 days'),
     ('office@lincoln-isd.test', 'Patricia', 'Moore', '(512)-555-0104', 'Other', 'office_staff', false, interval '5 days'),
     ('officer@lincoln-isd.test', 'Daniel', 'Reyes', '(512)-555-0105', 'Police', 'regular_user', false, interval '30 minutes'),
+    ('driver@lincoln-isd.test', 'Robert', 'Alvarez', '(512)-555-0141', 'Transportation', 'regular_user', false, interval '1 day'),
     ('newhire@lincoln-isd.test', 'Jordan', 'Kim', null, 'Security', 'regular_user', true, interval '0')
   ) as v (email, first_name, last_name, phone, department, role, require_password_change, last_seen)
   join auth.users a on lower(a.email) = v.email
@@ -154,14 +155,17 @@ select 'door', d.id, v.condition
   join public.doors d on d.campus_id = c.id and d.door_number = v.door_number;
 
 -- Transportation.
-insert into public.vehicles (id, vehicle_number, make, model, year, license_plate, vin, active, oil_change_date, mileage)
+-- oil_change_mileage is the odometer at the last oil change: LISD-05 is past
+-- 3,000 miles since its change though it was changed 20 days ago, LISD-06 has
+-- no change on record; LISD-04 is off the road.
+insert into public.vehicles (id, vehicle_number, make, model, year, license_plate, vin, active, oil_change_date, mileage, oil_change_mileage)
 values
-  ('1e000000-0000-4000-8000-000000000001', 'LISD-01', 'Blue Bird', 'Vision', 2019, 'TX 4KJ-2291', '1BAKGCPA9KF000101', true, current_date - 40, 48210),
-  ('1e000000-0000-4000-8000-000000000002', 'LISD-02', 'Blue Bird', 'Vision', 2020, 'TX 4KJ-2292', '1BAKGCPA0LF000102', true, current_date - 75, 39877),
-  ('1e000000-0000-4000-8000-000000000003', 'LISD-03', 'Thomas Built', 'Saf-T-Liner C2', 2018, 'TX 4KJ-2293', '4UZABRDU3JC000103', true, current_date - 12, 61544),
-  ('1e000000-0000-4000-8000-000000000004', 'LISD-04', 'IC Bus', 'CE Series', 2017, 'TX 4KJ-2294', '4DRBUAAN1HB000104', false, current_date - 140, 88020),
-  ('1e000000-0000-4000-8000-000000000005', 'LISD-05', 'Ford', 'Transit 350', 2022, 'TX 9PL-4410', '1FBAX2C80NKA00105', true, current_date - 20, 18730),
-  ('1e000000-0000-4000-8000-000000000006', 'LISD-06', 'Chevrolet', 'Tahoe', 2021, 'TX 9PL-4411', '1GNSKLED0MR000106', true, null, 25400);
+  ('1e000000-0000-4000-8000-000000000001', 'LISD-01', 'Blue Bird', 'Vision', 2019, 'TX 4KJ-2291', '1BAKGCPA9KF000101', true, current_date - 40, 48210, 46100),
+  ('1e000000-0000-4000-8000-000000000002', 'LISD-02', 'Blue Bird', 'Vision', 2020, 'TX 4KJ-2292', '1BAKGCPA0LF000102', true, current_date - 75, 39877, 37950),
+  ('1e000000-0000-4000-8000-000000000003', 'LISD-03', 'Thomas Built', 'Saf-T-Liner C2', 2018, 'TX 4KJ-2293', '4UZABRDU3JC000103', true, current_date - 12, 61544, 61390),
+  ('1e000000-0000-4000-8000-000000000004', 'LISD-04', 'IC Bus', 'CE Series', 2017, 'TX 4KJ-2294', '4DRBUAAN1HB000104', false, current_date - 140, 88020, 84150),
+  ('1e000000-0000-4000-8000-000000000005', 'LISD-05', 'Ford', 'Transit 350', 2022, 'TX 9PL-4410', '1FBAX2C80NKA00105', true, current_date - 20, 18730, 15420),
+  ('1e000000-0000-4000-8000-000000000006', 'LISD-06', 'Chevrolet', 'Tahoe', 2021, 'TX 9PL-4411', '1GNSKLED0MR000106', true, null, 25400, null);
 
 insert into public.buses (id, bus_number, vehicle_id, capacity, status)
 values
@@ -177,6 +181,13 @@ values
   ('1d000000-0000-4000-8000-000000000003', 'Luis', 'Ortega', 'TX-CDL-40982036', null, null, current_date + 90),
   ('1d000000-0000-4000-8000-000000000004', 'Dorothy', 'Banks', 'TX-CDL-40982555', '(512)-555-0144', null, current_date + 700),
   ('1d000000-0000-4000-8000-000000000005', 'Terrence', 'Hall', 'TX-CDL-40983019', '(512)-555-0145', null, current_date + 35);
+
+-- Robert Alvarez signs in as driver@: his phone reads Bus 1, route R1, its
+-- stops and riders, and records inspections and drills there (decision 024).
+update public.bus_drivers d
+   set user_id = u.id, email = u.email
+  from public.users u
+ where u.email = 'driver@lincoln-isd.test' and d.id = '1d000000-0000-4000-8000-000000000001';
 
 insert into public.routes (id, route_number, name, description, campus_id, bus_id, driver_id, direction, starts_at)
 values
@@ -222,6 +233,36 @@ select r.bus_id, r.driver_id, r.id, d.run_day + r.starts_at::interval, d.run_day
   cross join lateral (select date_trunc('day', now() - g.n * interval '1 day') as run_day) d
  where extract(isodow from d.run_day) < 6;
 
+-- Pre-trip inspections before each of those runs, with the phone form's
+-- checklist. All pass but R3's on the latest run day (a brake light out):
+-- the inspection trigger opens its vehicle maintenance record ('open',
+-- bus_log_id set), as it does for a driver's phone, so none is inserted here.
+-- Robert records his own; the office enters the other drivers' paper forms.
+insert into public.bus_log (bus_id, driver_id, route_id, kind, started_at, ended_at, odometer_start, details, recorded_by)
+select r.bus_id, r.driver_id, r.id, 'pre_trip', t.run_day + r.starts_at::interval - interval '20 minutes',
+       t.run_day + r.starts_at::interval - interval '8 minutes', v.mileage - t.n * 45,
+       jsonb_build_object('items', (
+         select jsonb_agg(jsonb_build_object('key', c.key, 'label', c.label, 'ok', not f.failed, 'note', case when f.failed then 'Right rear brake light out' end)
+                          order by c.ord)
+           from (values (1, 'brakes', 'Brakes'), (2, 'tires', 'Tires and wheels'), (3, 'lights', 'Lights and signals'),
+                        (4, 'mirrors', 'Mirrors'), (5, 'stop_arm', 'Stop arm and crossing gate'),
+                        (6, 'emergency_exits', 'Emergency exits and alarms'), (7, 'first_aid', 'First aid and fire extinguisher'),
+                        (8, 'horn_wipers', 'Horn and wipers'), (9, 'seats', 'Seats and aisle'), (10, 'fluids', 'Fluid levels and leaks'))
+                as c (ord, key, label)
+           cross join lateral (select r.route_number = 'R3' and t.latest and c.key = 'lights' as failed) f)),
+       case when r.route_number = 'R1' then drv.id else adm.id end
+  from public.routes r
+  cross join lateral (
+    select g.n, date_trunc('day', now() - g.n * interval '1 day') as run_day,
+           g.n = min(g.n) over () as latest
+      from generate_series(1, 7) as g (n)
+     where extract(isodow from date_trunc('day', now() - g.n * interval '1 day')) < 6
+  ) t
+  join public.buses b on b.id = r.bus_id
+  join public.vehicles v on v.id = b.vehicle_id
+  join public.users drv on drv.email = 'driver@lincoln-isd.test'
+  join public.users adm on adm.email = 'transport@lincoln-isd.test';
+
 insert into public.route_stop_events (route_id, route_stop_id, bus_id, event_type, occurred_at)
 select s.route_id, s.id, r.bus_id, e.event_type, b.started_at + (s.stop_order * 7 + e.offs) * interval '1 minute'
   from public.bus_log b
@@ -243,6 +284,8 @@ insert into public.student_routes (student_id, student_name, grade, route_id, ro
 select v.student_id, v.student_name, v.grade, s.route_id, s.id, 'both'
   from (values
     ('LISD-100231', 'Emma Johnson', '7', 'R1', 1), ('LISD-100232', 'Noah Williams', '9', 'R1', 2),
+    ('LISD-100237', 'Isabella Garcia', '9', 'R1', 2), ('LISD-100238', 'Lucas Hernandez', '10', 'R1', 3),
+    ('LISD-100239', 'Mia Thompson', '6', 'R1', 4),
     ('LISD-100233', 'Ava Martinez', '6', 'R2', 1), ('LISD-100234', 'Liam Davis', '10', 'R2', 3),
     ('LISD-100235', 'Sophia Brown', '8', 'R3', 2), ('LISD-100236', 'Mason Wilson', '11', 'R3', 4)
   ) as v (student_id, student_name, grade, route_number, stop_order)
@@ -255,6 +298,24 @@ select sr.student_id, sr.student_name, sr.route_id, r.bus_id, sr.route_stop_id, 
   from public.student_routes sr
   join public.routes r on r.id = sr.route_id
   join public.route_stops s on s.id = sr.route_stop_id;
+
+-- Last week's evacuation drill on Bus 1 (route R1): six minutes, every rider
+-- accounted for, recorded by Robert on his phone.
+insert into public.bus_log (id, bus_id, driver_id, route_id, kind, started_at, ended_at, details, notes, recorded_by)
+select '1a100000-0000-4000-8000-000000000001', r.bus_id, r.driver_id, r.id, 'drill', d.at, d.at + interval '6 minutes',
+       jsonb_build_object('roster_size', (select count(*) from public.student_routes sr where sr.route_id = r.id and sr.active)),
+       'Front door evacuation at the high school bus loop', u.id
+  from public.routes r
+  cross join (select date_trunc('day', now() - interval '7 days') + interval '15 hours 40 minutes' as at) d
+  join public.users u on u.email = 'driver@lincoln-isd.test'
+ where r.route_number = 'R1';
+
+insert into public.student_ride_events (student_id, student_name, route_id, bus_id, route_stop_id, event_type, occurred_at, bus_log_id, recorded_by)
+select sr.student_id, sr.student_name, sr.route_id, b.bus_id, sr.route_stop_id, 'accounted_for',
+       b.started_at + (1 + row_number() over (order by sr.student_name)) * interval '1 minute', b.id, b.recorded_by
+  from public.bus_log b
+  join public.student_routes sr on sr.route_id = b.route_id and sr.active
+ where b.id = '1a100000-0000-4000-8000-000000000001';
 
 insert into public.student_drivers (student_id, student_name, grade, license_number, vehicle_make, vehicle_model, license_plate, approved)
 values

@@ -92,11 +92,89 @@ describe('demo seed', () => {
 
   it('loads a realistic lincoln-isd and a smaller riverside-college', async () => {
     const lincoln = await counts('lincoln-isd');
-    expect(lincoln).toMatchObject({ users: 6, campus: 2, doors: 44, incidents: 5, vehicles: 6, permits: 3 });
+    expect(lincoln).toMatchObject({ users: 7, campus: 2, doors: 44, incidents: 5, vehicles: 6, permits: 3 });
     expect(lincoln.door_log).toBeGreaterThan(500);
     expect(lincoln.maintenance).toBeGreaterThan(3);
     const riverside = await counts('riverside-college');
     expect(riverside).toMatchObject({ users: 2, campus: 1, doors: 10, vehicles: 0 });
+  });
+
+  it('links the driver account to the driver of route R1 on Bus 1', async () => {
+    const project = (await stack.tenant('lincoln-isd'))!;
+    const r = await project.engine.query<{ email: string; route_number: string; bus_number: string }>(
+      `select u.email, r.route_number, b.bus_number
+         from public.bus_drivers d
+         join public.users u on u.id = d.user_id
+         join public.routes r on r.driver_id = d.id
+         join public.buses b on b.id = r.bus_id
+        where d.user_id is not null`,
+    );
+    expect(r.rows).toEqual([{ email: 'driver@lincoln-isd.test', route_number: 'R1', bus_number: 'Bus 1' }]);
+  });
+
+  it('gives the fleet oil change readings: one active vehicle past 3,000 miles, one with none', async () => {
+    const project = (await stack.tenant('lincoln-isd'))!;
+    const r = await project.engine.query<{ vehicle_number: string; since: number | null }>(
+      `select vehicle_number, mileage - oil_change_mileage since from public.vehicles where active order by vehicle_number`,
+    );
+    expect(r.rows.filter((v) => v.since !== null && v.since >= 3000).map((v) => v.vehicle_number)).toEqual(['LISD-05']);
+    expect(r.rows.filter((v) => v.since === null).map((v) => v.vehicle_number)).toEqual(['LISD-06']);
+  });
+
+  it('has pre-trip inspections with the phone checklist, one failed item and its one open maintenance record', async () => {
+    const project = (await stack.tenant('lincoln-isd'))!;
+    const inspections = await project.engine.query<{ id: string; pre_trip_ok: boolean; keys: string[]; recorded_by: string | null }>(
+      `select id, pre_trip_ok, recorded_by, array(select i ->> 'key' from jsonb_array_elements(details -> 'items') i) keys
+         from public.bus_log where kind = 'pre_trip' order by started_at`,
+    );
+    expect(inspections.rows.length).toBeGreaterThanOrEqual(9);
+    for (const i of inspections.rows) {
+      expect(i.keys).toEqual([
+        'brakes',
+        'tires',
+        'lights',
+        'mirrors',
+        'stop_arm',
+        'emergency_exits',
+        'first_aid',
+        'horn_wipers',
+        'seats',
+        'fluids',
+      ]);
+      expect(i.recorded_by).not.toBeNull();
+    }
+    const failed = inspections.rows.filter((i) => !i.pre_trip_ok);
+    expect(failed).toHaveLength(1);
+    const open = await project.engine.query<{ bus_log_id: string | null; description: string; vehicle_number: string }>(
+      `select m.bus_log_id, m.description, v.vehicle_number
+         from public.vehicle_maintenance m join public.vehicles v on v.id = m.vehicle_id where m.status = 'open'`,
+    );
+    expect(open.rows).toEqual([
+      {
+        bus_log_id: failed[0]!.id,
+        description: 'Pre-trip inspection failed: Lights and signals: Right rear brake light out',
+        vehicle_number: 'LISD-03',
+      },
+    ]);
+  });
+
+  it('has a completed six-minute drill on Bus 1 accounting for every R1 rider', async () => {
+    const project = (await stack.tenant('lincoln-isd'))!;
+    const drill = await project.engine.query<{ id: string; minutes: number; roster_size: number; bus_number: string }>(
+      `select l.id, extract(epoch from l.ended_at - l.started_at)::int / 60 minutes, (l.details ->> 'roster_size')::int roster_size, b.bus_number
+         from public.bus_log l join public.buses b on b.id = l.bus_id where l.kind = 'drill'`,
+    );
+    expect(drill.rows).toEqual([{ id: expect.any(String), minutes: 6, roster_size: 5, bus_number: 'Bus 1' }]);
+    const marks = await project.engine.query<{ student_id: string }>(
+      `select e.student_id from public.student_ride_events e where e.bus_log_id = $1 and e.event_type = 'accounted_for' order by 1`,
+      [drill.rows[0]!.id],
+    );
+    const riders = await project.engine.query<{ student_id: string }>(
+      `select sr.student_id from public.student_routes sr join public.routes r on r.id = sr.route_id
+        where r.route_number = 'R1' and sr.active order by 1`,
+    );
+    expect(marks.rows).toEqual(riders.rows);
+    expect(riders.rows).toHaveLength(5);
   });
 
   it('ends the door logs just before now, across three weeks', async () => {

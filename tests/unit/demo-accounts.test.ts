@@ -17,6 +17,15 @@ describe('demo accounts', () => {
     expect(DEMO_ACCOUNTS.some((a) => a.where === 'platform' && a.role === 'staff_admin')).toBe(true);
   });
 
+  it('give lincoln-isd a bus driver who signs in as a regular user (no driver role, decision 024)', () => {
+    expect(DEMO_ACCOUNTS.find((a) => a.email === 'driver@lincoln-isd.test')).toMatchObject({
+      where: 'lincoln-isd',
+      role: 'regular_user',
+      firstName: 'Robert',
+      lastName: 'Alvarez',
+    });
+  });
+
   it('share a password that passes the password rule', () => {
     expect(DEMO_PASSWORD.length).toBeGreaterThanOrEqual(8);
     expect(DEMO_PASSWORD).toMatch(/[A-Z]/);
