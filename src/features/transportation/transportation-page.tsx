@@ -6,13 +6,12 @@
  * anyone else, or a tenant without the add-on, is told why not.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTenantSync, type SyncedTable, type TenantSync } from '../../data';
 import { localDateIso } from '../../lib/local-date';
 import { tenantLandingPath, tenantPath } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
-import { EmptyState } from '../../ui/empty-state';
 import { Loading } from '../../ui/loading';
 import { Tabs } from '../../ui/tabs';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
@@ -112,28 +111,40 @@ function Gate({ sync }: { sync: TenantSync }) {
   const access = transportAccess({ role: profile?.role, featureOn: features.effective.transportation, isDriver });
   if (access === 'refused') {
     return (
-      <EmptyState title="You do not have access to Transportation">
+      <Notice title="You do not have access to Transportation">
         Transportation is for transportation admins, super admins and the drivers they assign.{' '}
         <Link to={tenantLandingPath(slug, profile?.role)} className="font-semibold text-blue-800 underline">
           Go to your home screen
         </Link>
-      </EmptyState>
+      </Notice>
     );
   }
   if (access === 'feature-off') {
     return (
-      <EmptyState title="The Transportation add-on is not enabled">
+      <Notice title="The Transportation add-on is not enabled">
         Your organization does not have Transportation turned on.{' '}
         <Link to="/pricing" className="font-semibold text-blue-800 underline">
           Upgrade to enable
         </Link>
-      </EmptyState>
+      </Notice>
     );
   }
   return (
     <Suspense fallback={<Loading label="Loading transportation dashboard..." fullScreen />}>
       {access === 'driver' ? <DriverHome sync={sync} /> : <AdminTabs sync={sync} />}
     </Suspense>
+  );
+}
+
+/** Why the page shows nothing else, as a heading screen readers can find. */
+function Notice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby="transport-notice" className="rounded-xl border border-slate-300 bg-white px-6 py-8">
+      <h2 id="transport-notice" className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <p className="mt-2 text-slate-700">{children}</p>
+    </section>
   );
 }
 
