@@ -234,6 +234,15 @@ describe('tenant RLS matrix', () => {
     expect(r.rows.map((x) => x.tablename).sort()).toEqual([...covered].sort());
   });
 
+  it("the matrix's regular_user is no driver: no bus, route or driver row is theirs (decision 024)", async () => {
+    const o = await attempt(
+      tenant.engine,
+      fx.claims.regular_user,
+      `select id from public.my_bus_ids() id union all select id from public.my_route_ids() id union all select id from public.my_bus_driver_ids() id`,
+    );
+    expect(o).toEqual({ kind: 'rows', count: 0, rows: [] });
+  });
+
   it.each(CASES)('$caller $op $table -> $expect', async (c) => {
     const { sql, params } = statementFor(c);
     const o = await attempt(tenant.engine, fx.claims[c.caller], sql, params);

@@ -50,6 +50,12 @@ export interface Parents {
   /** A door with no condition override (for inserting one). */
   spareDoorId: string;
   officerId: string;
+  /**
+   * A regular user who is none of the matrix's callers: the bus and route
+   * assignments name them. Assigning the matrix's regular_user would make it
+   * a driver (decision 024), who reads that bus and its routes.
+   */
+  assigneeId: string;
   vehicleId: string;
   driverId: string;
   busId: string;
@@ -94,8 +100,8 @@ export const FACTORIES: Record<string, Factory> = {
   bus_log: (p) => ({ bus_id: p.busId, driver_id: p.driverId, route_id: p.routeId }),
   bus_pings: (p) => ({ bus_id: p.busId, latitude: 30.5, longitude: -97.6 }),
   route_stop_events: (p) => ({ route_id: p.routeId, route_stop_id: p.stopId, event_type: 'arrived' }),
-  user_bus_assignments: (p) => ({ user_id: p.officerId, bus_id: p.busId }),
-  user_route_assignments: (p) => ({ user_id: p.officerId, route_id: p.routeId }),
+  user_bus_assignments: (p) => ({ user_id: p.assigneeId, bus_id: p.busId }),
+  user_route_assignments: (p) => ({ user_id: p.assigneeId, route_id: p.routeId }),
   student_routes: (p) => ({ student_id: `S${tag()}`, student_name: 'Sam Student', route_id: p.routeId }),
   student_ride_events: (p) => ({ student_id: `S${tag()}`, route_id: p.routeId, event_type: 'boarded' }),
   student_drivers: () => ({ student_id: `S${tag()}`, student_name: 'Sam Student' }),
@@ -159,6 +165,7 @@ export async function seedTenantFixtures(db: SqlClient): Promise<TenantFixtures>
   }
 
   const officerId = uids.regular_user!;
+  const assigneeId = await createTenantUser(db, { role: 'regular_user' });
   const campusId = await insertRow(db, 'campus', { campus_name: 'Main Campus' });
   const doorId = await insertRow(db, 'doors', { door_number: 'EA1', campus_id: campusId });
   const spareDoorId = await insertRow(db, 'doors', { door_number: 'EA2', campus_id: campusId });
@@ -169,7 +176,20 @@ export async function seedTenantFixtures(db: SqlClient): Promise<TenantFixtures>
   const stopId = await insertRow(db, 'route_stops', { route_id: routeId, stop_order: 1, name: 'First stop' });
   const permitId = await insertRow(db, 'parking_permits', { student_id: 'S1', student_name: 'Alex', license_plate: 'ABC123' });
   const recordId = await insertRow(db, 'maintenance_records', { door_id: doorId, description: 'Closer leaking' });
-  const parents: Parents = { campusId, doorId, spareDoorId, officerId, vehicleId, driverId, busId, routeId, stopId, permitId, recordId };
+  const parents: Parents = {
+    campusId,
+    doorId,
+    spareDoorId,
+    officerId,
+    assigneeId,
+    vehicleId,
+    driverId,
+    busId,
+    routeId,
+    stopId,
+    permitId,
+    recordId,
+  };
 
   const main: Record<string, string> = {
     campus: campusId,
