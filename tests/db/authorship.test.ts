@@ -55,6 +55,8 @@ describe('who-did-this columns in the tenant schema', () => {
     'door_alert_acks.acknowledged_by_name': 'authorship',
     'maintenance_records.resolved_by': 'authorship',
     'maintenance_comments.user_id': 'authorship',
+    'bus_log.recorded_by': 'authorship',
+    'student_ride_events.recorded_by': 'authorship',
   };
 
   it('are all classified, so a new one cannot slip in unguarded', async () => {
@@ -82,6 +84,48 @@ describe('door_log.user_id', () => {
   it('a support session still records no checks', async () => {
     const o = await insertAs('support', 'door_log', { door_id: fx.parents.doorId, user_id: null }, 'user_id');
     expect(o).toMatchObject({ kind: 'error', code: '42501' });
+  });
+});
+
+describe('bus_log.recorded_by and student_ride_events.recorded_by (inspections, drills and their marks)', () => {
+  const bodies = () => ({
+    bus_log: { bus_id: fx.parents.busId, kind: 'drill' },
+    student_ride_events: { student_id: 'S9', bus_id: fx.parents.busId, event_type: 'accounted_for' },
+  });
+
+  it.each(['transportation_admin', 'super_admin', 'support'] as const)(
+    "%s recording in someone else's name (or none) records as their session's subject",
+    async (caller) => {
+      for (const [table, body] of Object.entries(bodies())) {
+        for (const forged of [{ recorded_by: fx.uids.regular_user }, {}]) {
+          const o = await insertAs(caller, table, { ...body, ...forged }, 'recorded_by');
+          expect(row0(o), table).toEqual({ recorded_by: fx.uids[caller] });
+        }
+      }
+    },
+  );
+
+  it('nobody moves a record to another recorder afterwards; the edit itself lands', async () => {
+    const id = newId();
+    const made = insertSql('bus_log', { id, ...bodies().bus_log });
+    await run(tenant.engine, fx.claims.transportation_admin, made.sql, made.params);
+    for (const caller of ['transportation_admin', 'super_admin', 'support'] as const) {
+      const o = await attempt(
+        tenant.engine,
+        fx.claims[caller],
+        `update public.bus_log set recorded_by = $2, notes = 'Six minutes' where id = $1 returning recorded_by, notes`,
+        [id, fx.uids.office_staff],
+      );
+      expect(row0(o)).toEqual({ recorded_by: fx.uids.transportation_admin, notes: 'Six minutes' });
+    }
+  });
+
+  it('the server keeps the recorder it imports', async () => {
+    for (const [table, body] of Object.entries(bodies())) {
+      const imported = insertSql(table, { id: newId(), ...body, recorded_by: fx.uids.regular_user }, 'recorded_by');
+      const o = await attempt(tenant.engine, SERVICE, imported.sql, imported.params);
+      expect(row0(o), table).toEqual({ recorded_by: fx.uids.regular_user });
+    }
   });
 });
 

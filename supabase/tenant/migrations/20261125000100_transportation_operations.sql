@@ -60,7 +60,8 @@ grant execute on function public.inspection_failures(jsonb) to anon, authenticat
 
 -- The buses, routes and driver rows the signed-in user works on. Security
 -- definer: the policies below call them, and they read tables whose own RLS
--- would hide the rows (or recurse).
+-- would hide the rows (or recurse). Only a signed-in user (active, not
+-- removed) has any: a deactivated driver's still valid token gets nothing.
 create function public.my_bus_driver_ids() returns setof uuid
 language sql
 stable
@@ -68,7 +69,7 @@ security definer
 set search_path = ''
 as $$
   select d.id from public.bus_drivers d
-   where d.user_id = auth.uid() and d.active and d.deleted_at is null
+   where d.user_id = auth.uid() and d.active and d.deleted_at is null and public.is_signed_in()
 $$;
 
 create function public.my_route_ids() returns setof uuid
@@ -78,7 +79,7 @@ security definer
 set search_path = ''
 as $$
   select r.id from public.routes r
-   where r.deleted_at is null and r.active
+   where r.deleted_at is null and r.active and public.is_signed_in()
      and (r.driver_id in (select public.my_bus_driver_ids())
        or exists (select 1 from public.user_route_assignments a
                    where a.route_id = r.id and a.user_id = auth.uid() and a.deleted_at is null
@@ -98,7 +99,7 @@ as $$
    where r.id in (select public.my_route_ids()) and r.bus_id is not null
   union
   select a.bus_id from public.user_bus_assignments a
-   where a.user_id = auth.uid() and a.deleted_at is null
+   where a.user_id = auth.uid() and a.deleted_at is null and public.is_signed_in()
      and a.starts_on <= current_date and (a.ends_on is null or a.ends_on >= current_date)
 $$;
 
@@ -193,11 +194,11 @@ create trigger bus_log_inspection_maintenance after insert on public.bus_log
 
 -- Drivers' policies (permissive: they add to the admins' own).
 create policy "drivers read their own driver record" on public.bus_drivers
-  for select to authenticated using (user_id = (select auth.uid()));
+  for select to authenticated using (user_id = (select auth.uid()) and (select public.is_signed_in()));
 create policy "drivers read their assignments" on public.user_bus_assignments
-  for select to authenticated using (user_id = (select auth.uid()));
+  for select to authenticated using (user_id = (select auth.uid()) and (select public.is_signed_in()));
 create policy "drivers read their route assignments" on public.user_route_assignments
-  for select to authenticated using (user_id = (select auth.uid()));
+  for select to authenticated using (user_id = (select auth.uid()) and (select public.is_signed_in()));
 create policy "drivers read their buses" on public.buses
   for select to authenticated using (id in (select public.my_bus_ids()));
 create policy "drivers read their routes" on public.routes
