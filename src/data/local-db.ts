@@ -7,7 +7,7 @@
  */
 import Dexie, { type Table, type Transaction } from 'dexie';
 import type { CacheRow, MetaRow, OutboxEntry, RejectedEntry, SyncState } from './outbox-types';
-import type { SyncedTable } from './sync-tables';
+import { CACHE_INDEXES, type SyncedTable } from './sync-tables';
 
 export interface LocalSchemaVersion {
   version: number;
@@ -17,88 +17,23 @@ export interface LocalSchemaVersion {
   upgrade?: (tx: Transaction) => Promise<void>;
 }
 
-/** Version 1 as shipped; later versions name only what they change. */
-const V1_STORES: Readonly<Record<string, string>> = {
-  campus: 'id, updated_at',
-  doors: 'id, campus_id, door_number, updated_at',
-  conditions: 'id, door_id, created_at',
-  door_log: 'id, [door_id+created_at], created_at, user_id',
-  maintenance_records: 'id, door_id, status, created_at',
-  incidents: 'id, status, created_at',
-  tenant_settings: 'id, setting_key',
-  users: 'id, email, role',
-  vehicles: 'id, vehicle_number',
-  bus_drivers: 'id, last_name',
-  parking_permits: 'id, created_at',
-  parking_violations: 'id, created_at',
-  outbox: '++seq, [table+row_id], created_at',
-  rejected: '++id, [table+row_id]',
+const INTERNAL_STORES: Readonly<Record<string, string>> = {
+  outbox: '++seq,[table+row_id],created_at',
+  rejected: '++id,[table+row_id]',
   sync_state: 'table',
   meta: 'key',
 };
-const V2_STORES: Readonly<Record<string, string>> = { ...V1_STORES, door_alert_acks: 'id, door_id, created_at' };
 
 /**
- * Every schema this app ever shipped to a phone, oldest first. A phone may
- * skip versions (opened again months later), so Dexie runs each upgrade in
- * turn. Never edit a shipped entry: a change adds the next version (with an
- * upgrade when rows change shape). tests/unit/local-schema.test.ts holds the
- * newest version to CACHE_INDEXES, so changing an index without a new version
- * fails there, and tests/data/local-db-upgrade.test.ts opens a store written by
- * every version with the current code.
+ * The schema the app declares: the cache tables as CACHE_INDEXES says, and
+ * the sync's own stores. Its version must be the newest entry of
+ * local-schema-history.ts (tests/unit/local-schema.test.ts): a change to
+ * CACHE_INDEXES is a new version there.
  */
-export const LOCAL_SCHEMA: readonly LocalSchemaVersion[] = [
-  { version: 1, stores: V1_STORES },
-  {
-    // Missed-check acknowledgements (issue 12): a new table, no rows change shape.
-    version: 2,
-    stores: V2_STORES,
-  },
-  {
-    // The dashboard's counts from indexes (issue 12): doors by status, work
-    // orders by priority and status. New indexes only; Dexie builds them from the rows.
-    version: 3,
-    stores: {
-      ...V2_STORES,
-      doors: 'id, campus_id, door_number, updated_at, status',
-      maintenance_records: 'id, door_id, status, created_at, [priority+status]',
-    },
-  },
-  {
-    // Maintenance work orders (issue 13): comments, and an assignee's records by index.
-    version: 4,
-    stores: {
-      ...V2_STORES,
-      doors: 'id, campus_id, door_number, updated_at, status',
-      maintenance_records: 'id, door_id, status, created_at, [priority+status], assigned_to',
-      maintenance_comments: 'id, [record_id+created_at]',
-    },
-  },
-  {
-    // Transportation (issue 14): thirteen new tables, and drivers by their user.
-    version: 5,
-    stores: {
-      ...V2_STORES,
-      doors: 'id, campus_id, door_number, updated_at, status',
-      maintenance_records: 'id, door_id, status, created_at, [priority+status], assigned_to',
-      maintenance_comments: 'id, [record_id+created_at]',
-      bus_drivers: 'id, last_name, user_id',
-      vehicle_maintenance: 'id, vehicle_id, status, bus_log_id',
-      fuel_log: 'id, [vehicle_id+fueled_at]',
-      buses: 'id, bus_number, vehicle_id',
-      routes: 'id, route_number, bus_id, driver_id',
-      route_stops: 'id, [route_id+stop_order]',
-      bus_log: 'id, [bus_id+started_at], [kind+started_at]',
-      bus_pings: 'id, [bus_id+recorded_at]',
-      route_stop_events: 'id, route_id',
-      user_bus_assignments: 'id, user_id, bus_id',
-      user_route_assignments: 'id, user_id, route_id',
-      student_routes: 'id, route_id',
-      student_ride_events: 'id, bus_log_id, [bus_id+occurred_at]',
-      student_drivers: 'id, student_id',
-    },
-  },
-];
+export const CURRENT_SCHEMA: LocalSchemaVersion = { version: 5, stores: { ...CACHE_INDEXES, ...INTERNAL_STORES } };
+
+/** Earlier versions whose upgrade moves rows into a new shape; Dexie runs each in turn. None yet. */
+const UPGRADES: readonly LocalSchemaVersion[] = [];
 
 export interface TenantBinding {
   slug: string;
@@ -128,7 +63,7 @@ export class TenantDb extends Dexie {
 
   constructor(readonly binding: TenantBinding) {
     super(tenantDbName(binding.slug, binding.userId));
-    for (const v of LOCAL_SCHEMA) {
+    for (const v of [...UPGRADES, CURRENT_SCHEMA]) {
       const version = this.version(v.version).stores({ ...v.stores });
       if (v.upgrade) version.upgrade(v.upgrade);
     }

@@ -5,37 +5,51 @@
  * soft-deleted through deleted_at so deletions reach other devices.
  */
 
-export const SYNCED_TABLES = [
-  'campus',
-  'doors',
-  'conditions',
-  'door_log',
-  'maintenance_records',
-  'maintenance_comments',
-  'incidents',
-  'tenant_settings',
-  'users',
-  'vehicles',
-  'bus_drivers',
-  'vehicle_maintenance',
-  'fuel_log',
-  'buses',
-  'routes',
-  'route_stops',
-  'bus_log',
-  'bus_pings',
-  'route_stop_events',
-  'user_bus_assignments',
-  'user_route_assignments',
-  'student_routes',
-  'student_ride_events',
-  'student_drivers',
-  'parking_permits',
-  'parking_violations',
-  'door_alert_acks',
-] as const;
+/**
+ * The tenant tables the device keeps a copy of, in the order a pull reads
+ * them (a door's campus before the door), each with its Dexie index spec,
+ * chosen for the screens' queries (door log by door and time, doors by
+ * campus, records by door, ...). The primary key is always the server's uuid
+ * `id`. One list: the table names are the keys, so the app carries them once
+ * (and no spaces in the specs: Dexie does not need them, and these bytes
+ * ride on the officer's scan path).
+ */
+export const CACHE_INDEXES = {
+  campus: 'id,updated_at',
+  // status and [priority+status]: the dashboard counts doors and work orders from the indexes alone (issue 12).
+  doors: 'id,campus_id,door_number,updated_at,status',
+  conditions: 'id,door_id,created_at',
+  door_log: 'id,[door_id+created_at],created_at,user_id',
+  // assigned_to: an assignee's "my work" (issue 13).
+  maintenance_records: 'id,door_id,status,created_at,[priority+status],assigned_to',
+  maintenance_comments: 'id,[record_id+created_at]',
+  incidents: 'id,status,created_at',
+  tenant_settings: 'id,setting_key',
+  users: 'id,email,role',
+  vehicles: 'id,vehicle_number',
+  // Transportation (issue 14): per vehicle, bus and route, as its screens read them.
+  bus_drivers: 'id,last_name,user_id',
+  vehicle_maintenance: 'id,vehicle_id,status,bus_log_id',
+  fuel_log: 'id,[vehicle_id+fueled_at]',
+  buses: 'id,bus_number,vehicle_id',
+  routes: 'id,route_number,bus_id,driver_id',
+  route_stops: 'id,[route_id+stop_order]',
+  bus_log: 'id,[bus_id+started_at],[kind+started_at]',
+  bus_pings: 'id,[bus_id+recorded_at]',
+  route_stop_events: 'id,route_id',
+  user_bus_assignments: 'id,user_id,bus_id',
+  user_route_assignments: 'id,user_id,route_id',
+  student_routes: 'id,route_id',
+  student_ride_events: 'id,bus_log_id,[bus_id+occurred_at]',
+  student_drivers: 'id,student_id',
+  parking_permits: 'id,created_at',
+  parking_violations: 'id,created_at',
+  door_alert_acks: 'id,door_id,created_at',
+} as const satisfies Record<string, string>;
 
-export type SyncedTable = (typeof SYNCED_TABLES)[number];
+export type SyncedTable = keyof typeof CACHE_INDEXES;
+
+export const SYNCED_TABLES = Object.keys(CACHE_INDEXES) as readonly SyncedTable[];
 
 /** Append-only on the server: inserts only, sent with ignore-duplicates. */
 export const APPEND_ONLY_TABLES: ReadonlySet<SyncedTable> = new Set<SyncedTable>(['door_log', 'door_alert_acks', 'maintenance_comments']);
@@ -43,44 +57,6 @@ export const APPEND_ONLY_TABLES: ReadonlySet<SyncedTable> = new Set<SyncedTable>
 export function isSyncedTable(name: string): name is SyncedTable {
   return (SYNCED_TABLES as readonly string[]).includes(name);
 }
-
-/**
- * Dexie index specs for the cache tables, chosen for the screens' queries
- * (door log by door and time, doors by campus, records by door, ...). The
- * primary key is always the server's uuid `id`.
- */
-export const CACHE_INDEXES: Record<SyncedTable, string> = {
-  campus: 'id, updated_at',
-  // status and [priority+status]: the dashboard counts doors and work orders from the indexes alone (issue 12).
-  doors: 'id, campus_id, door_number, updated_at, status',
-  conditions: 'id, door_id, created_at',
-  door_log: 'id, [door_id+created_at], created_at, user_id',
-  // assigned_to: an assignee's "my work" (issue 13).
-  maintenance_records: 'id, door_id, status, created_at, [priority+status], assigned_to',
-  maintenance_comments: 'id, [record_id+created_at]',
-  incidents: 'id, status, created_at',
-  tenant_settings: 'id, setting_key',
-  users: 'id, email, role',
-  vehicles: 'id, vehicle_number',
-  // Transportation (issue 14): per vehicle, bus and route, as its screens read them.
-  bus_drivers: 'id, last_name, user_id',
-  vehicle_maintenance: 'id, vehicle_id, status, bus_log_id',
-  fuel_log: 'id, [vehicle_id+fueled_at]',
-  buses: 'id, bus_number, vehicle_id',
-  routes: 'id, route_number, bus_id, driver_id',
-  route_stops: 'id, [route_id+stop_order]',
-  bus_log: 'id, [bus_id+started_at], [kind+started_at]',
-  bus_pings: 'id, [bus_id+recorded_at]',
-  route_stop_events: 'id, route_id',
-  user_bus_assignments: 'id, user_id, bus_id',
-  user_route_assignments: 'id, user_id, route_id',
-  student_routes: 'id, route_id',
-  student_ride_events: 'id, bus_log_id, [bus_id+occurred_at]',
-  student_drivers: 'id, student_id',
-  parking_permits: 'id, created_at',
-  parking_violations: 'id, created_at',
-  door_alert_acks: 'id, door_id, created_at',
-};
 
 /**
  * Columns only the server writes (generated columns, trigger stamps): never

@@ -1,12 +1,14 @@
 /**
  * A phone keeps its local store across app updates: a store written by any
  * shipped schema version opens with the current code, queued writes and
- * cached rows intact (src/data/local-db.ts LOCAL_SCHEMA).
+ * cached rows intact (src/data/local-schema-history.ts). The app declares
+ * only its current version; Dexie moves an older store to it.
  */
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_SCHEMA, openTenantDb, tenantDbName } from '../../src/data/local-db';
+import { openTenantDb, tenantDbName } from '../../src/data/local-db';
+import { LOCAL_SCHEMA } from '../../src/data/local-schema-history';
 
 describe('local store upgrades', () => {
   for (const shipped of LOCAL_SCHEMA) {
@@ -40,6 +42,8 @@ describe('local store upgrades', () => {
         expect(await db.cache('doors').where('status').equals('maintenance').count()).toBe(1);
         expect(await db.cache('maintenance_records').where('[priority+status]').equals(['high', 'open']).count()).toBe(1);
         expect(await db.outbox.where('[table+row_id]').equals(['doors', doorId]).count()).toBe(1);
+        // Tables only a later version has are there, with their indexes.
+        expect(await db.cache('fuel_log').where('[vehicle_id+fueled_at]').between([doorId, ''], [doorId, '\uffff']).count()).toBe(0);
       } finally {
         db.close();
         await Dexie.delete(tenantDbName(binding.slug, binding.userId));

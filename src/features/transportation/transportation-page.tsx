@@ -1,12 +1,14 @@
 /**
  * /tenant/{slug}/transportation (issue 14): the fleet, drivers, routes and
  * stops, inspections and drills, read from the local cache and written
- * through the offline core, so it works with no signal. Admins get tabs
+ * through the offline core, so it works with no signal. One chunk, loaded
+ * with the route: every lazy chunk adds its name to the app's preload map,
+ * which rides on the officer's scan path. Admins get tabs
  * (kept in the address as ?tab=); a driver gets their buses' phone screens;
  * anyone else, or a tenant without the add-on, is told why not.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useTenantSync, type SyncedTable, type TenantSync } from '../../data';
 import { localDateIso } from '../../lib/local-date';
@@ -18,13 +20,12 @@ import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { useTenantFeatures } from '../tenant-dashboard/index';
 import { assignmentCurrent, transportAccess } from './access';
 import { DataAgeBadge } from './data-age-badge';
-
-const OverviewTab = lazy(() => import('./overview/overview-tab'));
-const VehiclesTab = lazy(() => import('./fleet/vehicles-tab'));
-const RoutesTab = lazy(() => import('./routes/routes-tab'));
-const InspectionsTab = lazy(() => import('./field/inspections-tab'));
-const DrillsTab = lazy(() => import('./field/drills-tab'));
-const DriverHome = lazy(() => import('./field/driver-home'));
+import DrillsTab from './field/drills-tab';
+import DriverHome from './field/driver-home';
+import InspectionsTab from './field/inspections-tab';
+import VehiclesTab from './fleet/vehicles-tab';
+import OverviewTab from './overview/overview-tab';
+import RoutesTab from './routes/routes-tab';
 
 /** Every table of the area: the header's data age reads their last pulls. */
 export const TRANSPORT_TABLES: readonly SyncedTable[] = [
@@ -129,11 +130,7 @@ function Gate({ sync }: { sync: TenantSync }) {
       </Notice>
     );
   }
-  return (
-    <Suspense fallback={<Loading label="Loading transportation dashboard..." fullScreen />}>
-      {access === 'driver' ? <DriverHome sync={sync} /> : <AdminTabs sync={sync} />}
-    </Suspense>
-  );
+  return access === 'driver' ? <DriverHome sync={sync} /> : <AdminTabs sync={sync} />;
 }
 
 /** Why the page shows nothing else, as a heading screen readers can find. */
@@ -159,11 +156,7 @@ function AdminTabs({ sync }: { sync: TenantSync }) {
       ADMIN_TABS.map(({ id, label, Panel }) => ({
         id,
         label,
-        panel: (
-          <Suspense fallback={<Loading label="Loading..." />}>
-            <Panel sync={sync} />
-          </Suspense>
-        ),
+        panel: <Panel sync={sync} />,
       })),
     [sync],
   );
