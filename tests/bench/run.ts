@@ -28,6 +28,7 @@ const SECTIONS: Section[] = [
   { name: 'reports', file: 'reports.ts', fn: 'runReportsBench' },
   { name: 'platform', file: 'platform.ts', fn: 'runPlatformBench' },
   { name: 'dashboard', file: 'dashboard.ts', fn: 'runDashboardBench' },
+  { name: 'transport', file: 'transport.ts', fn: 'runTransportBench' },
 ];
 
 async function main(): Promise<void> {
