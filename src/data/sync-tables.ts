@@ -27,21 +27,22 @@ export const CACHE_INDEXES = {
   tenant_settings: 'id,setting_key',
   users: 'id,email,role',
   vehicles: 'id,vehicle_number',
-  // Transportation (issue 14): per vehicle, bus and route, as its screens read them.
+  // Transportation (issue 14): only what its screens query (a vehicle's records and fuel by date, a bus's
+  // log, a drill's marks, a user's driver links); the rest are read whole or counted.
   bus_drivers: 'id,last_name,user_id',
-  vehicle_maintenance: 'id,vehicle_id,status,bus_log_id',
+  vehicle_maintenance: 'id,vehicle_id',
   fuel_log: 'id,[vehicle_id+fueled_at]',
-  buses: 'id,bus_number,vehicle_id',
-  routes: 'id,route_number,bus_id,driver_id',
-  route_stops: 'id,[route_id+stop_order]',
+  buses: 'id',
+  routes: 'id',
+  route_stops: 'id',
   bus_log: 'id,[bus_id+started_at],[kind+started_at]',
-  bus_pings: 'id,[bus_id+recorded_at]',
-  route_stop_events: 'id,route_id',
-  user_bus_assignments: 'id,user_id,bus_id',
-  user_route_assignments: 'id,user_id,route_id',
+  bus_pings: 'id',
+  route_stop_events: 'id',
+  user_bus_assignments: 'id,user_id',
+  user_route_assignments: 'id,user_id',
   student_routes: 'id,route_id',
-  student_ride_events: 'id,bus_log_id,[bus_id+occurred_at]',
-  student_drivers: 'id,student_id',
+  student_ride_events: 'id,bus_log_id',
+  student_drivers: 'id',
   parking_permits: 'id,created_at',
   parking_violations: 'id,created_at',
   door_alert_acks: 'id,door_id,created_at',
@@ -72,9 +73,6 @@ export const SERVER_OWNED_COLUMNS: Partial<Record<SyncedTable, readonly string[]
   // Set from the session by migration 20261124000200.
   maintenance_records: ['resolved_by'],
   maintenance_comments: ['user_id', 'author_name'],
-  // Set from the session by migration 20261125000100.
-  bus_log: ['recorded_by', 'pre_trip_ok'],
-  student_ride_events: ['recorded_by'],
 };
 
 export function isServerOwnedColumn(table: SyncedTable, column: string): boolean {
