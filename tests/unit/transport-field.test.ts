@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { CacheRow } from '../../src/data';
 import {
   busRoster,
+  countsFromMarks,
   currentTerm,
   directionFitsNow,
   drillCounts,
@@ -253,6 +254,13 @@ describe('drills', () => {
     expect(drillCounts(ended)).toEqual({ roster_size: 3, accounted: 2, absent: 1, unaccounted: 0 });
     const running = row('d1', { details: { roster_size: 3 } });
     expect(drillCounts(running, [ev('e1', 'S1', 'accounted_for', 1)])).toEqual({ roster_size: 3, accounted: 1, absent: 0, unaccounted: 2 });
+    // An ended drill recorded without counts (older data) is counted from its marks too.
+    const bare = row('d1', { ended_at: 'x', details: { roster_size: 2 } });
+    expect([countsFromMarks(ended), countsFromMarks(running), countsFromMarks(bare)]).toEqual([false, true, true]);
+    expect(drillCounts(bare, [ev('e1', 'S1', 'accounted_for', 1), ev('e2', 'S2', 'accounted_for', 2)])).toMatchObject({
+      accounted: 2,
+      unaccounted: 0,
+    });
   });
 });
 

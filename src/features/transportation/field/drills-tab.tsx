@@ -16,6 +16,7 @@ import { BusScreen, busViewFrom } from './bus-screen';
 import { BusPicker, sortedBuses } from './bus-picker';
 import { useDrillEvents, useLogsOfKinds } from './field-data';
 import {
+  countsFromMarks,
   currentTerm,
   DRILL_KIND_LABEL,
   DRILL_KINDS,
@@ -44,8 +45,8 @@ function DrillReport({ sync }: { sync: TenantSync }) {
   const { fromIso, toIso } = termBounds(term);
   const buses = useRows(db, 'buses');
   const logs = useLogsOfKinds(db, DRILL_KINDS, fromIso, toIso);
-  const running = (logs ?? []).filter((l) => !l.ended_at).map((l) => l.id);
-  const events = useDrillEvents(db, running);
+  const unsummed = (logs ?? []).filter(countsFromMarks).map((l) => l.id);
+  const events = useDrillEvents(db, unsummed);
   if (!buses || !logs || !events) return <Loading label="Loading drills..." />;
   const report = termReport(buses, logs, term, events);
 

@@ -435,6 +435,12 @@ export interface TermReport {
   undrilled: CacheRow[];
 }
 
+/** Whether a drill's counts must come from its marks: running, or ended without stored counts (an older record). */
+export function countsFromMarks(log: CacheRow): boolean {
+  const d = (log.details ?? {}) as Record<string, unknown>;
+  return !log.ended_at || typeof d.accounted !== 'number';
+}
+
 /** A drill's counts: as stored when it ended, or from its marks while it runs. */
 export function drillCounts(log: CacheRow, events: readonly CacheRow[] = []): DrillCounts {
   const d = (log.details ?? {}) as Record<string, unknown>;

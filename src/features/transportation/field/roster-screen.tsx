@@ -28,6 +28,7 @@ import { routeNow, routesLabel } from './bus-screen';
 import { useBusLogs, useDrillEvents, type Fleet } from './field-data';
 import {
   busRoster,
+  countsFromMarks,
   DRILL_KIND_LABEL,
   DRILL_KINDS,
   drillCounts,
@@ -341,6 +342,10 @@ function RunningDrill({
 function RecentDrills({ sync, logs }: { sync: TenantSync; logs: readonly CacheRow[] }) {
   const ended = logs.filter((l) => (DRILL_KINDS as readonly unknown[]).includes(l.kind) && l.ended_at).slice(0, 5);
   const states = useRowSyncStates(sync.db, 'bus_log');
+  const events = useDrillEvents(
+    sync.db,
+    ended.filter(countsFromMarks).map((l) => l.id),
+  );
   if (ended.length === 0) return null;
   return (
     <section aria-labelledby="recent-drills" className="space-y-2">
@@ -349,7 +354,7 @@ function RecentDrills({ sync, logs }: { sync: TenantSync; logs: readonly CacheRo
       </h3>
       <ul className="space-y-2">
         {ended.map((l) => {
-          const c = drillCounts(l);
+          const c = drillCounts(l, events ?? []);
           const started = new Date(String(l.started_at));
           const state = states ? rowSyncInfo(states, l.id).state : 'synced';
           return (
