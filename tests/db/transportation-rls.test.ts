@@ -326,6 +326,32 @@ describe('a driver (a regular user linked to a bus_drivers row)', () => {
     expectRefused(await attempt(tenant.engine, f.driver, noBus.sql, noBus.params));
   });
 
+  it('is refused a log on their bus that names a route or a driver not theirs (42501)', async () => {
+    expectRefused(await logAttempt(f.driver, { id: newId(), bus_id: f.busA, route_id: f.routeB, kind: 'pre_trip', details: inspection() }));
+    expectRefused(await logAttempt(f.driver, { id: newId(), bus_id: f.busA, driver_id: f.driverB, kind: 'drill', details: {} }));
+  });
+
+  it('cannot turn their failed inspection into a passed one afterwards; the record it opened stays', async () => {
+    const id = newId();
+    await logInsert(f.driver, {
+      id,
+      bus_id: f.busA,
+      route_id: f.routeA,
+      kind: 'pre_trip',
+      odometer_start: 500,
+      details: inspection({ brakes: 'Soft pedal' }),
+    });
+    const o = await attempt(
+      tenant.engine,
+      f.driver,
+      `update public.bus_log set details = $2, odometer_start = 900, notes = 'Rechecked' where id = $1
+        returning pre_trip_ok, odometer_start, notes`,
+      [id, JSON.stringify(inspection())],
+    );
+    expect(rows(o)).toEqual([{ pre_trip_ok: false, odometer_start: 500, notes: 'Rechecked' }]);
+    expect((await maintenanceFor(f.vehicleA)).length).toBeGreaterThan(0);
+  });
+
   it("cannot change or remove someone else's log: the office's trip on their own bus, or another bus's", async () => {
     for (const id of [f.logA, f.logB]) {
       expect(count(await attempt(tenant.engine, f.driver, `update public.bus_log set notes = 'x' where id = $1`, [id]))).toBe(0);

@@ -125,23 +125,27 @@ language plpgsql
 set search_path = ''
 as $$
 begin
+  if public.is_api_caller() then
+    if tg_op = 'INSERT' then
+      new.recorded_by := auth.uid();
+    else
+      new.recorded_by := old.recorded_by;
+      if not public.is_transport_admin() then
+        new.bus_id := old.bus_id;
+        new.route_id := old.route_id;
+        new.driver_id := old.driver_id;
+        new.kind := old.kind;
+        new.started_at := old.started_at;
+        -- A failed inspection stays failed: the record it opened is the admins' to close.
+        if old.kind = 'pre_trip' then
+          new.details := old.details;
+          new.odometer_start := old.odometer_start;
+        end if;
+      end if;
+    end if;
+  end if;
   if new.kind = 'pre_trip' then
     new.pre_trip_ok := public.inspection_failures(new.details) is null;
-  end if;
-  if not public.is_api_caller() then
-    return new;
-  end if;
-  if tg_op = 'INSERT' then
-    new.recorded_by := auth.uid();
-    return new;
-  end if;
-  new.recorded_by := old.recorded_by;
-  if not public.is_transport_admin() then
-    new.bus_id := old.bus_id;
-    new.route_id := old.route_id;
-    new.driver_id := old.driver_id;
-    new.kind := old.kind;
-    new.started_at := old.started_at;
   end if;
   return new;
 end;
@@ -210,7 +214,12 @@ create policy "drivers read their riders" on public.student_routes
 create policy "drivers read their bus log" on public.bus_log
   for select to authenticated using (bus_id in (select public.my_bus_ids()));
 create policy "drivers record on their buses" on public.bus_log
-  for insert to authenticated with check (bus_id in (select public.my_bus_ids()) and kind in ('pre_trip', 'drill', 'evacuation', 'trip'));
+  for insert to authenticated
+  with check (bus_id in (select public.my_bus_ids())
+    and kind in ('pre_trip', 'drill', 'evacuation', 'trip')
+    -- The route and driver it names are theirs too (a driver assigned to the bus alone names no driver).
+    and (route_id is null or route_id in (select public.my_route_ids()))
+    and (driver_id is null or driver_id in (select public.my_bus_driver_ids())));
 create policy "drivers finish what they recorded" on public.bus_log
   for update to authenticated
   using (recorded_by = (select auth.uid()) and bus_id in (select public.my_bus_ids()))
