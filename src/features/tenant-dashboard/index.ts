@@ -4,3 +4,4 @@ export { TenantUsersPage } from './users/tenant-users-page';
 export { SystemSettingsPage } from './settings/system-settings-page';
 // The tenant's add-ons as the server last said (transportation checks its own).
 export { useTenantFeatures, type TenantFeatures } from './hooks/use-tenant-features';
+export { useServerReachable } from './hooks/use-server-reachable';

@@ -1,10 +1,12 @@
 /**
  * In place of the spec's "DB Connected / Using Mock Data" badge (DESIGN §10:
- * mock data is never shown): "Connected" while online, otherwise how old the
- * fleet data on this device is, from the last time its tables were pulled.
+ * mock data is never shown): "Connected" while the server answers, otherwise
+ * how old the fleet data on this device is, from the last time its tables
+ * were pulled. A dead server leaves the browser "online", so the sync
+ * engine's last answer counts too.
  */
 import { useSyncStates, type TenantSync } from '../../data';
-import { useOnline } from '../../lib/use-online';
+import { useServerReachable } from '../tenant-dashboard/index';
 
 function newestPull(states: ReadonlyArray<{ table: string; last_pull_at: string | null }>, tables: readonly string[]): string | null {
   let newest: string | null = null;
@@ -22,7 +24,7 @@ export function dataAgeLabel(online: boolean, lastPullAt: string | null): string
 }
 
 export function DataAgeBadge({ sync, tables }: { sync: TenantSync | null; tables: readonly string[] }) {
-  const online = useOnline();
+  const online = useServerReachable(sync);
   const states = useSyncStates(sync?.db ?? null);
   const label = dataAgeLabel(online, states ? newestPull(states, tables) : null);
   return (
