@@ -176,22 +176,22 @@ test('a drill with the network cut accounts for every student on the roster and 
 
   await page.getByRole('button', { name: 'Start evacuation drill' }).click();
   await expect(page.getByText('Evacuation drill in progress')).toBeVisible();
-  await expect(page.getByText(`0 of ${roster.length} accounted for`)).toBeVisible();
+  await expect(page.getByText(`0 of ${roster.length} accounted for`, { exact: true })).toBeVisible();
   await expect(page.getByText(/^Elapsed: \d+ min \d\d s$/)).toBeVisible();
   const [first, ...others] = roster;
   await page.getByRole('group', { name: first!.student_name }).getByRole('button', { name: 'Accounted for' }).click();
-  await expect(page.getByText(`1 of ${roster.length} accounted for`)).toBeVisible();
+  await expect(page.getByText(`1 of ${roster.length} accounted for`, { exact: true })).toBeVisible();
 
   // A reload mid-drill resumes it.
   await page.reload();
   await expect(page.getByText('Evacuation drill in progress')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByText(`1 of ${roster.length} accounted for`)).toBeVisible();
+  await expect(page.getByText(`1 of ${roster.length} accounted for`, { exact: true })).toBeVisible();
   await expect(page.getByRole('group', { name: first!.student_name }).getByRole('button', { name: 'Accounted for' })).toHaveAttribute(
     'aria-pressed',
     'true',
   );
   for (const s of others) await page.getByRole('group', { name: s.student_name }).getByRole('button', { name: 'Accounted for' }).click();
-  await expect(page.getByText(`${roster.length} of ${roster.length} accounted for`)).toBeVisible();
+  await expect(page.getByText(`${roster.length} of ${roster.length} accounted for`, { exact: true })).toBeVisible();
   await page.getByLabel('Drill notes').fill('Rear door, everyone out in good order');
   await page.getByRole('button', { name: 'End drill' }).click();
 
