@@ -10,15 +10,15 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useTenantSync, type SyncedTable, type TenantSync } from '../../data';
+import { useSyncStates, useTenantSync, type SyncedTable, type TenantSync } from '../../data';
 import { localDateIso } from '../../lib/local-date';
 import { tenantLandingPath, tenantPath } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
 import { Loading } from '../../ui/loading';
 import { Tabs } from '../../ui/tabs';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
-import { useTenantFeatures } from '../tenant-dashboard/index';
-import { assignmentCurrent, transportAccess } from './access';
+import { useServerReachable, useTenantFeatures } from '../tenant-dashboard/index';
+import { assignmentCurrent, DRIVER_LINK_TABLES, transportAccess } from './access';
 import { DataAgeBadge } from './data-age-badge';
 import DrillsTab from './field/drills-tab';
 import DriverHome from './field/driver-home';
@@ -102,14 +102,27 @@ function useIsDriver(sync: TenantSync): boolean | undefined {
   }, [db]);
 }
 
+/** Whether the tables that make a user a driver have been pulled once on this device. */
+function useLinksPulled(sync: TenantSync): boolean | undefined {
+  const states = useSyncStates(sync.db);
+  if (!states) return undefined;
+  return DRIVER_LINK_TABLES.every((t) => states.some((s) => s.table === t && (s.last_pull_at || s.last_error)));
+}
+
 function Gate({ sync }: { sync: TenantSync }) {
   const { slug, profile } = useTenantRoute();
   const features = useTenantFeatures(sync);
   const isDriver = useIsDriver(sync);
-  if (isDriver === undefined || (features.loading && features.source === 'default')) {
+  const linksPulled = useLinksPulled(sync);
+  const reachable = useServerReachable(sync);
+  if (isDriver === undefined || linksPulled === undefined || (features.loading && features.source === 'default')) {
     return <Loading label="Loading transportation dashboard..." fullScreen />;
   }
   const access = transportAccess({ role: profile?.role, featureOn: features.effective.transportation, isDriver });
+  // A driver's first visit: their driver row may not have reached this device yet.
+  if (access === 'refused' && !linksPulled && reachable) {
+    return <Loading label="Loading transportation dashboard..." fullScreen />;
+  }
   if (access === 'refused') {
     return (
       <Notice title="You do not have access to Transportation">
