@@ -59,7 +59,7 @@ interface Stop {
 test('a route with three stops is reordered, refused a double-booked driver, and given a rider', async ({ browser }) => {
   const page = await signIn(browser);
   await page.goto(`/tenant/${SLUG}/transportation?tab=routes&section=routes`);
-  await expect(page.getByRole('tab', { name: 'Routes', selected: true })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('tab', { name: 'Routes', exact: true, selected: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('tab', { name: 'Buses & Routes', selected: true })).toBeVisible();
   await expect(page.getByRole('link', { name: `${BUSY_ROUTE} · Early run` })).toBeVisible({ timeout: 30_000 });
 
