@@ -45,7 +45,9 @@ export function MaintenanceFormModal({
   const formId = useId();
   const listId = useId();
   const toast = useToast();
-  const base = record ? maintenanceFormValues(record) : emptyMaintenance(today);
+  // The row as the dialog opened on it: a save sends only what the user changed from it, so a
+  // change arriving by sync meanwhile (a fill-up moving the mileage on) is not undone.
+  const [base] = useState(() => (record ? maintenanceFormValues(record) : emptyMaintenance(today)));
   const [values, setValues] = useState<MaintenanceForm>(base);
   const [errors, setErrors] = useState<Partial<Record<MaintenanceField, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);

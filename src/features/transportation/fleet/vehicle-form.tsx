@@ -55,7 +55,9 @@ export function VehicleFormModal({
 }) {
   const formId = useId();
   const toast = useToast();
-  const base = vehicle ? vehicleFormValues(vehicle) : EMPTY_VEHICLE;
+  // The row as the dialog opened on it: a save sends only what the user changed from it, so a
+  // change arriving by sync meanwhile (a fill-up moving the mileage on) is not undone.
+  const [base] = useState(() => (vehicle ? vehicleFormValues(vehicle) : EMPTY_VEHICLE));
   const [values, setValues] = useState<VehicleForm>(base);
   const [errors, setErrors] = useState<Partial<Record<VehicleField, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
