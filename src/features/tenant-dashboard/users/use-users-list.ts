@@ -4,7 +4,15 @@
  * server's word on who may sign in now). Says how old what it shows is.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { describeListAge, useRows, useSyncStates, type TenantDb, type TenantOwnUsersApi, type TenantUser } from '../../../data';
+import {
+  describeListAge,
+  isConnectionFailure,
+  useRows,
+  useSyncStates,
+  type TenantDb,
+  type TenantOwnUsersApi,
+  type TenantUser,
+} from '../../../data';
 import { useNow } from '../../../lib/use-now';
 import { useOnline } from '../../../lib/use-online';
 import { loadFailure } from '../../../ui/user-admin';
@@ -25,6 +33,7 @@ export interface UsersListView {
 }
 
 const NEVER_SYNCED = 'Not yet synced to this device';
+const RETRY_MS = 3_000;
 
 export function useUsersList(db: TenantDb | null, api: TenantOwnUsersApi, company: string): UsersListView {
   const online = useOnline();
@@ -48,6 +57,7 @@ export function useUsersList(db: TenantDb | null, api: TenantOwnUsersApi, compan
   useEffect(() => {
     if (!online) return;
     let live = true;
+    let retry: ReturnType<typeof setTimeout> | undefined;
     api
       .list()
       .then((users) => {
@@ -56,13 +66,18 @@ export function useUsersList(db: TenantDb | null, api: TenantOwnUsersApi, compan
         setFailure(null);
       })
       .catch((e: unknown) => {
-        if (live) setFailure(loadFailure(e, company, navigator.onLine));
+        if (!live) return;
+        setFailure(loadFailure(e, company, navigator.onLine));
+        // The browser says "online" a moment before requests go through (and a
+        // dead server never says otherwise): ask again rather than wait for a reload.
+        if (isConnectionFailure(e)) retry = setTimeout(() => setAsked((n) => n + 1), RETRY_MS);
       })
       .finally(() => {
         if (live) setAnswered(asked);
       });
     return () => {
       live = false;
+      clearTimeout(retry);
     };
   }, [api, company, online, asked]);
 
