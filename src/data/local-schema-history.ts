@@ -32,6 +32,40 @@ const V1_STORES: Readonly<Record<string, string>> = {
 };
 const V2_STORES: Readonly<Record<string, string>> = { ...V1_STORES, door_alert_acks: 'id, door_id, created_at' };
 
+/** Version 5, the base of later versions. */
+const V5_STORES: Readonly<Record<string, string>> = {
+  ...V2_STORES,
+  outbox: '++seq,[table+row_id],created_at',
+  rejected: '++id,[table+row_id]',
+  campus: 'id,updated_at',
+  conditions: 'id,door_id,created_at',
+  door_log: 'id,[door_id+created_at],created_at,user_id',
+  incidents: 'id,status,created_at',
+  tenant_settings: 'id,setting_key',
+  users: 'id,email,role',
+  vehicles: 'id,vehicle_number',
+  parking_permits: 'id,created_at',
+  parking_violations: 'id,created_at',
+  door_alert_acks: 'id,door_id,created_at',
+  doors: 'id,campus_id,door_number,updated_at,status',
+  maintenance_records: 'id,door_id,status,created_at,[priority+status],assigned_to',
+  maintenance_comments: 'id,[record_id+created_at]',
+  bus_drivers: 'id,last_name,user_id',
+  vehicle_maintenance: 'id,vehicle_id',
+  fuel_log: 'id,[vehicle_id+fueled_at]',
+  buses: 'id',
+  routes: 'id',
+  route_stops: 'id',
+  bus_log: 'id,[bus_id+started_at],[kind+started_at]',
+  bus_pings: 'id',
+  route_stop_events: 'id',
+  user_bus_assignments: 'id,user_id',
+  user_route_assignments: 'id,user_id',
+  student_routes: 'id,route_id',
+  student_ride_events: 'id,bus_log_id',
+  student_drivers: 'id',
+};
+
 export const LOCAL_SCHEMA: readonly LocalSchemaVersion[] = [
   { version: 1, stores: V1_STORES },
   {
@@ -63,37 +97,15 @@ export const LOCAL_SCHEMA: readonly LocalSchemaVersion[] = [
     // Transportation (issue 14): thirteen new tables, and drivers by their user.
     // Written without spaces (the same indexes as before, in fewer bytes).
     version: 5,
+    stores: V5_STORES,
+  },
+  {
+    // Student parking (issue 15): permits and violations by plate key.
+    version: 6,
     stores: {
-      ...V2_STORES,
-      outbox: '++seq,[table+row_id],created_at',
-      rejected: '++id,[table+row_id]',
-      campus: 'id,updated_at',
-      conditions: 'id,door_id,created_at',
-      door_log: 'id,[door_id+created_at],created_at,user_id',
-      incidents: 'id,status,created_at',
-      tenant_settings: 'id,setting_key',
-      users: 'id,email,role',
-      vehicles: 'id,vehicle_number',
-      parking_permits: 'id,created_at',
-      parking_violations: 'id,created_at',
-      door_alert_acks: 'id,door_id,created_at',
-      doors: 'id,campus_id,door_number,updated_at,status',
-      maintenance_records: 'id,door_id,status,created_at,[priority+status],assigned_to',
-      maintenance_comments: 'id,[record_id+created_at]',
-      bus_drivers: 'id,last_name,user_id',
-      vehicle_maintenance: 'id,vehicle_id',
-      fuel_log: 'id,[vehicle_id+fueled_at]',
-      buses: 'id',
-      routes: 'id',
-      route_stops: 'id',
-      bus_log: 'id,[bus_id+started_at],[kind+started_at]',
-      bus_pings: 'id',
-      route_stop_events: 'id',
-      user_bus_assignments: 'id,user_id',
-      user_route_assignments: 'id,user_id',
-      student_routes: 'id,route_id',
-      student_ride_events: 'id,bus_log_id',
-      student_drivers: 'id',
+      ...V5_STORES,
+      parking_permits: 'id,created_at,plate_key',
+      parking_violations: 'id,created_at,plate_key',
     },
   },
 ];

@@ -43,8 +43,9 @@ export const CACHE_INDEXES = {
   student_routes: 'id,route_id',
   student_ride_events: 'id,bus_log_id',
   student_drivers: 'id',
-  parking_permits: 'id,created_at',
-  parking_violations: 'id,created_at',
+  // plate_key: the lot's plate lookup (issue 15).
+  parking_permits: 'id,created_at,plate_key',
+  parking_violations: 'id,created_at,plate_key',
   door_alert_acks: 'id,door_id,created_at',
 } as const satisfies Record<string, string>;
 
@@ -73,6 +74,9 @@ export const SERVER_OWNED_COLUMNS: Partial<Record<SyncedTable, readonly string[]
   // Set from the session by migration 20261124000200.
   maintenance_records: ['resolved_by'],
   maintenance_comments: ['user_id', 'author_name'],
+  // Keyed and stamped by migration 20261126000100 (decision 025).
+  parking_permits: ['plate_key'],
+  parking_violations: ['plate_key', 'recorded_by', 'resolved_by'],
 };
 
 export function isServerOwnedColumn(table: SyncedTable, column: string): boolean {

@@ -323,7 +323,10 @@ values
   ('LISD-100302', 'Madison Clark', '11', 'TX-DL-30118821', 'Honda', 'Civic', 'TX MCL-0923', true),
   ('LISD-100303', 'Ethan Lewis', '12', 'TX-DL-30119405', 'Ford', 'F-150', 'TX ETL-5530', false);
 
--- Student parking.
+-- Student parking (issue 15): permits across every status (one still marked
+-- active but past its end, which shows as expired; two ending within 30
+-- days), violations over the last six weeks, and repeat offenders (Olivia
+-- Walker, and a car with no permit seen three times).
 insert into public.parking_permits (id, student_id, student_name, grade, license_plate, vehicle_description, parking_spot_number,
                                     campus_id, status, issued_on, expires_on)
 values
@@ -332,12 +335,46 @@ values
   ('1f000000-0000-4000-8000-000000000002', 'LISD-100302', 'Madison Clark', '11', 'TX MCL-0923', 'Blue Honda Civic', 'S-027',
    '1c000000-0000-4000-8000-000000000001', 'active', current_date - 80, current_date + 200),
   ('1f000000-0000-4000-8000-000000000003', 'LISD-100304', 'Olivia Walker', '12', 'TX OWK-7719', 'Red Jeep Wrangler', 'S-031',
-   '1c000000-0000-4000-8000-000000000001', 'suspended', current_date - 120, current_date + 160);
+   '1c000000-0000-4000-8000-000000000001', 'suspended', current_date - 120, current_date + 160),
+  ('1f000000-0000-4000-8000-000000000004', 'LISD-100305', 'Noah Patel', '12', 'TX NPT-3308', 'White Ford Escape', 'S-002',
+   '1c000000-0000-4000-8000-000000000001', 'active', current_date - 200, current_date + 12),
+  ('1f000000-0000-4000-8000-000000000005', 'LISD-100306', 'Ava Thompson', '11', 'TX AVT-6120', 'Gray Subaru Outback', 'S-009',
+   '1c000000-0000-4000-8000-000000000001', 'active', current_date - 150, current_date + 25),
+  ('1f000000-0000-4000-8000-000000000006', 'LISD-100307', 'Liam Chen', '12', 'TX LCH-8841', 'Black Honda Accord', 'S-040',
+   '1c000000-0000-4000-8000-000000000001', 'active', current_date - 300, current_date - 6),
+  ('1f000000-0000-4000-8000-000000000007', 'LISD-100308', 'Sophia Martinez', '10', 'TX SMZ-1187', 'Green Kia Soul', 'S-041',
+   '1c000000-0000-4000-8000-000000000001', 'expired', current_date - 400, current_date - 35),
+  ('1f000000-0000-4000-8000-000000000008', 'LISD-100309', 'Jackson Lee', '11', 'TX JKL-5092', 'Silver Nissan Altima', 'S-018',
+   '1c000000-0000-4000-8000-000000000001', 'active', current_date - 60, current_date + 220),
+  ('1f000000-0000-4000-8000-000000000009', 'LISD-100310', 'Emma Davis', '12', 'TX EMD-2745', 'Blue Mazda 3', 'S-022',
+   '1c000000-0000-4000-8000-000000000001', 'suspended', current_date - 90, current_date + 190),
+  ('1f000000-0000-4000-8000-000000000010', 'LISD-100311', 'Lucas Brown', '12', 'TX LBR-9034', 'Red Chevrolet Malibu', 'S-035',
+   '1c000000-0000-4000-8000-000000000001', 'active', current_date - 45, current_date + 235);
 
 insert into public.parking_violations (student_id, student_name, permit_id, license_plate, violation_type, description, location,
                                        status, fine_cents, occurred_at, resolved_at)
 values
-  ('LISD-100304', 'Olivia Walker', '1f000000-0000-4000-8000-000000000003', 'TX OWK-7719', 'fire_lane',
+  ('LISD-100304', 'Olivia Walker', '1f000000-0000-4000-8000-000000000003', 'TX OWK-7719', 'Fire lane',
    'Parked in the fire lane by the gym.', 'Gym and field house', 'open', 2500, now() - interval '3 days', null),
-  ('LISD-100303', 'Ethan Lewis', null, 'TX ETL-5530', 'no_permit',
-   'No permit displayed in the student lot.', 'South parking lot', 'resolved', 1500, now() - interval '12 days', now() - interval '10 days');
+  ('LISD-100304', 'Olivia Walker', '1f000000-0000-4000-8000-000000000003', 'TX OWK-7719', 'Wrong spot',
+   'In S-012, permit is for S-031.', 'Student lot, row S', 'resolved', 1000, now() - interval '16 days', now() - interval '15 days'),
+  ('LISD-100304', 'Olivia Walker', '1f000000-0000-4000-8000-000000000003', 'TX OWK-7719', 'Blocking traffic',
+   'Left in the drop-off lane during dismissal.', 'Front drop-off loop', 'resolved', 1500, now() - interval '30 days', now() - interval '28 days'),
+  ('LISD-100303', 'Ethan Lewis', null, 'TX ETL-5530', 'No permit',
+   'No permit displayed in the student lot.', 'South parking lot', 'resolved', 1500, now() - interval '12 days', now() - interval '10 days'),
+  (null, null, null, 'tx qzk 2218', 'No permit',
+   'Unknown student car, no permit, windshield note left.', 'South parking lot', 'open', 1500, now() - interval '2 days', null),
+  (null, null, null, 'TX-QZK-2218', 'No permit',
+   'Same car again, second note.', 'South parking lot', 'open', 1500, now() - interval '9 days', null),
+  (null, null, null, 'TX QZK2218', 'Handicapped spot without placard',
+   'In the accessible space by the main entrance.', 'Main entrance', 'open', 5000, now() - interval '20 days', null),
+  ('LISD-100307', 'Liam Chen', '1f000000-0000-4000-8000-000000000006', 'TX LCH-8841', 'Expired permit',
+   'Permit ended last week; still parking in S-040.', 'Student lot, row S', 'open', 1000, now() - interval '1 day', null),
+  ('LISD-100309', 'Jackson Lee', '1f000000-0000-4000-8000-000000000008', 'TX JKL-5092', 'Speeding or reckless driving',
+   'Reported by the crossing guard at 7:40.', 'Service road', 'resolved', 0, now() - interval '24 days', now() - interval '23 days'),
+  ('LISD-100309', 'Jackson Lee', '1f000000-0000-4000-8000-000000000008', 'TX JKL-5092', 'Wrong spot',
+   'Parked across two spaces.', 'Student lot, row S', 'open', 1000, now() - interval '6 days', null),
+  ('LISD-100310', 'Emma Davis', '1f000000-0000-4000-8000-000000000009', 'TX EMD-2745', 'No permit',
+   'Permit not displayed (hanger missing).', 'South parking lot', 'resolved', 0, now() - interval '38 days', now() - interval '37 days'),
+  ('LISD-100311', 'Lucas Brown', '1f000000-0000-4000-8000-000000000010', 'TX LBR-9034', 'Fire lane',
+   'Waiting in the fire lane after practice.', 'Gym and field house', 'open', 2500, now() - interval '4 hours', null);

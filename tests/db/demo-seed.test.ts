@@ -92,7 +92,7 @@ describe('demo seed', () => {
 
   it('loads a realistic lincoln-isd and a smaller riverside-college', async () => {
     const lincoln = await counts('lincoln-isd');
-    expect(lincoln).toMatchObject({ users: 7, campus: 2, doors: 44, incidents: 5, vehicles: 6, permits: 3 });
+    expect(lincoln).toMatchObject({ users: 7, campus: 2, doors: 44, incidents: 5, vehicles: 6, permits: 10 });
     expect(lincoln.door_log).toBeGreaterThan(500);
     expect(lincoln.maintenance).toBeGreaterThan(3);
     const riverside = await counts('riverside-college');

@@ -132,9 +132,20 @@ export const TENANT_MATRIX: TableRule[] = [
     hardDelete: NOBODY,
   },
   {
-    tables: ['parking_permits', 'parking_violations'],
-    select: PARKING,
+    // Officers look plates up in the lot (decision 025).
+    tables: ['parking_permits'],
+    select: [...PARKING, 'regular_user'],
     insert: PARKING,
+    update: PARKING,
+    softDelete: PARKING,
+    hardDelete: PARKING,
+  },
+  {
+    // Officers write violations; they correct only their own open ones
+    // (tests/db/parking-rls.test.ts), and the target row is not theirs.
+    tables: ['parking_violations'],
+    select: [...PARKING, 'regular_user'],
+    insert: [...PARKING, 'regular_user'],
     update: PARKING,
     softDelete: PARKING,
     hardDelete: PARKING,
