@@ -57,6 +57,9 @@ describe('who-did-this columns in the tenant schema', () => {
     'maintenance_comments.user_id': 'authorship',
     'bus_log.recorded_by': 'authorship',
     'student_ride_events.recorded_by': 'authorship',
+    // Set from the session by migration 20261126000100 (tests/db/parking-rls.test.ts).
+    'parking_violations.recorded_by': 'authorship',
+    'parking_violations.resolved_by': 'authorship',
   };
 
   it('are all classified, so a new one cannot slip in unguarded', async () => {
