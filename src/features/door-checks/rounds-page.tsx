@@ -3,9 +3,10 @@
  * on the officer's campus (most overdue first) and their recent checks with
  * each one's sync state, all from the local store.
  */
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { rowSyncInfo, trustedNow, useRowSyncStates, useRows, type RowSyncState, type TenantDb } from '../../data';
+import { readRemembered, rowSyncInfo, trustedNow, useRowSyncStates, useRows, type RowSyncState, type TenantDb } from '../../data';
 import { DOOR_LOG_BADGE } from '../../lib/door-log-badge';
 import { Alert } from '../../ui/alert';
 import { ButtonLink } from '../../ui/button';
@@ -14,6 +15,7 @@ import { EmptyState } from '../../ui/empty-state';
 import { inputClass } from '../../ui/field';
 import { Loading } from '../../ui/loading';
 import { MyWorkLink } from '../maintenance/index';
+import { tenantPath } from '../../lib/roles';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { useCheckInterval } from './hooks/use-check-interval';
 import { useLocalDb } from './hooks/use-local-db';
@@ -49,6 +51,7 @@ export function RoundsPage() {
           Scan a Door
         </ButtonLink>
         {db && <MyWorkLink db={db} slug={slug} userId={userId} />}
+        {db && <ParkingLookupLink db={db} slug={slug} />}
         {error ? (
           <Alert tone="error">{error}</Alert>
         ) : db ? (
@@ -58,6 +61,25 @@ export function RoundsPage() {
         )}
       </div>
     </TenantShell>
+  );
+}
+
+/**
+ * Officers write parking violations in the lots (decision 025). Hidden only
+ * when the server last said the tenant has no student parking (the features
+ * answer the dashboard remembers on this device); with no answer yet it
+ * shows, and the page itself says when the feature is off.
+ */
+function ParkingLookupLink({ db, slug }: { db: TenantDb; slug: string }) {
+  const off = useLiveQuery(async () => {
+    const features = await readRemembered<{ effective?: { student_parking?: unknown } }>(db, 'features');
+    return features?.value.effective?.student_parking === false;
+  }, [db]);
+  if (off !== false) return null;
+  return (
+    <ButtonLink to={tenantPath(slug, 'student-parking')} variant="secondary" size="lg" className="w-full sm:w-auto">
+      Parking Lookup
+    </ButtonLink>
   );
 }
 
