@@ -72,11 +72,22 @@ export function SecurityDashboardPage() {
       title="Security Dashboard"
       subtitle={`Tenant: ${slug}`}
       headerExtra={
-        canGoBack ? (
-          <Link to={tenantPath(slug, 'dashboard')} className="text-sm font-semibold text-blue-800 underline-offset-4 hover:underline">
-            Back to Tenant Dashboard
-          </Link>
-        ) : null
+        <>
+          {canGoBack && (
+            <Link to={tenantPath(slug, 'dashboard')} className="text-sm font-semibold text-blue-800 underline-offset-4 hover:underline">
+              Back to Tenant Dashboard
+            </Link>
+          )}
+          {/* Security admins land here, never on the dashboard with its parking card (DESIGN §6 gives them parking). */}
+          {role === 'security_admin' && (
+            <Link
+              to={tenantPath(slug, 'student-parking')}
+              className="text-sm font-semibold text-blue-800 underline-offset-4 hover:underline"
+            >
+              Student Parking
+            </Link>
+          )}
+        </>
       }
     >
       {error ? (
