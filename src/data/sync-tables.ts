@@ -74,9 +74,6 @@ export const SERVER_OWNED_COLUMNS: Partial<Record<SyncedTable, readonly string[]
   // Set from the session by migration 20261124000200.
   maintenance_records: ['resolved_by'],
   maintenance_comments: ['user_id', 'author_name'],
-  // Keyed and stamped by migration 20261126000100 (decision 025).
-  parking_permits: ['plate_key'],
-  parking_violations: ['plate_key', 'recorded_by', 'resolved_by'],
 };
 
 export function isServerOwnedColumn(table: SyncedTable, column: string): boolean {
