@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { compareDoorNumbers, encodeDoorQr } from '../../src/features/door-checks/model';
 import { QR_IMAGE, qrSheetLayout } from '../../src/features/door-checks/qr-layout';
-import { darkModuleRects, qrModuleRects } from '../../src/features/door-checks/qr-modules';
+import { darkModuleRects, qrModuleRects } from '../../src/lib/qr-modules';
 import { sheetImageFromPixels, type SheetImage } from '../../src/features/door-checks/qr-sheet-images';
 import { buildQrSheet, sheetLogoPlacement, type SheetEntry } from '../../src/features/door-checks/qr-sheet-pdf';
 import { codeBlocks, decodeGrey, imageCount, PageRaster, pageContents, pageCount, pdfImages } from '../support/qr-sheet-raster';

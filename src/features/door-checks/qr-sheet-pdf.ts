@@ -9,9 +9,10 @@
  */
 import { jsPDF } from 'jspdf';
 import { compareDoorNumbers, encodeDoorQr } from './model';
-import { deflatePdfStreams } from './pdf-deflate';
+import { deflatePdfStreams } from '../../lib/pdf-deflate';
+import { moduleRectsOps, num, pageWriter } from '../../lib/pdf-qr-ops';
+import { qrModuleRects } from '../../lib/qr-modules';
 import { logoPlacement, QR_IMAGE, qrSheetLayout, type SheetCell } from './qr-layout';
-import { qrModuleRects, type ModuleRect } from './qr-modules';
 import type { SheetImage } from './qr-sheet-images';
 
 export type { SheetImage };
@@ -79,35 +80,11 @@ export function sheetLogoPlacement(cell: Pick<SheetCell, 'x' | 'y' | 'size'>): R
   return { backdrop: at(p.backdrop), logo: at(p.logo) };
 }
 
-function num(n: number): string {
-  return String(Math.round(n * 1000) / 1000);
-}
-
-/**
- * PDF operators painting the rectangles black in one path: the matrix maps
- * a module to `modulePt` points with y downwards from (xPt, yPt), so each
- * rectangle is written in whole modules ("12 7 3 1 re") and one fill covers
- * the code without seams between rectangles.
- */
-export function moduleRectsOps(rects: readonly ModuleRect[], at: { xPt: number; yPt: number; modulePt: number }): string {
-  const s = num(at.modulePt);
-  const body = rects.map((r) => `${r.x} ${r.y} ${r.w} ${r.h} re`).join('\n');
-  return `q\n0 g\n${s} 0 0 -${s} ${num(at.xPt)} ${num(at.yPt)} cm\n${body}\nf\nQ`;
-}
-
-/** The jsPDF page writer its own image plugin uses; not in its typings. */
-function pageWriter(doc: jsPDF): (ops: string) => void {
-  const internal = doc.internal as unknown as { write?: (s: string) => void };
-  const write = internal.write;
-  if (typeof write !== 'function') throw new Error('This PDF library cannot draw the codes.');
-  return (ops) => write.call(internal, ops);
-}
-
 /** The PDF file: every door of a campus on US Letter pages, 12 per page, door number under each code. */
 export async function buildQrSheet(campusName: string, doors: readonly SheetEntry[], options: QrSheetOptions = {}): Promise<Uint8Array> {
   // jsPDF copies its plugin API onto each document it makes: register first.
   registerSheetImages();
-  // Written uncompressed, then deflated natively (pdf-deflate.ts).
+  // Written uncompressed, then deflated natively (src/lib/pdf-deflate.ts).
   const doc = new jsPDF({ unit: 'mm', format: 'letter', orientation: 'portrait', putOnlyUsedFonts: true });
   const write = pageWriter(doc);
   const k = doc.internal.scaleFactor;
@@ -135,7 +112,10 @@ export async function buildQrSheet(campusName: string, doors: readonly SheetEntr
     }
     if (door.qrImage) image(await door.qrImage, cell.x, cell.y, cell.size);
     else {
-      const { size, rects } = qrModuleRects(encodeDoorQr({ door_number: door.door_number, campus: campusName }));
+      const { size, rects } = qrModuleRects(
+        encodeDoorQr({ door_number: door.door_number, campus: campusName }),
+        QR_IMAGE.errorCorrectionLevel,
+      );
       const g = codeGeometry(cell, size);
       write(moduleRectsOps(rects, { xPt: g.x * k, yPt: pageHeightPt - g.y * k, modulePt: g.module * k }));
       if (door.logo) {

@@ -1,10 +1,9 @@
 /**
- * A door code as vector rectangles (spec §9 settings): the printed sheet
- * draws these instead of a bitmap per door, so a code costs a few kilobytes
- * and stays sharp at any print resolution.
+ * A QR code as vector rectangles (spec §9 settings): printed PDFs (the door
+ * sheet, the parking permit) draw these instead of a bitmap, so a code costs
+ * a few kilobytes and stays sharp at any print resolution.
  */
-import QRCode from 'qrcode';
-import { QR_IMAGE } from './qr-layout';
+import QRCode, { type QRCodeErrorCorrectionLevel } from 'qrcode';
 
 /** A block of dark modules, in modules from the symbol's top-left corner (the quiet zone is outside). */
 export interface ModuleRect {
@@ -56,14 +55,13 @@ export function darkModuleRects(size: number, isDark: (row: number, col: number)
 }
 
 /**
- * The code for `text` (spec §9 error correction), as rectangles. One byte
- * segment: the payload is JSON, which the encoder's search for a cheaper mix
- * of modes (a third of its time) ends up writing as bytes anyway.
+ * The code for `text` as rectangles, at spec §9's highest error correction
+ * unless told otherwise. One byte segment: payloads are JSON or URLs, which
+ * the encoder's search for a cheaper mix of modes (a third of its time) ends
+ * up writing as bytes anyway.
  */
-export function qrModuleRects(text: string): QrModules {
-  const qr = QRCode.create([{ data: new TextEncoder().encode(text), mode: 'byte' }], {
-    errorCorrectionLevel: QR_IMAGE.errorCorrectionLevel,
-  });
+export function qrModuleRects(text: string, errorCorrectionLevel: QRCodeErrorCorrectionLevel = 'H'): QrModules {
+  const qr = QRCode.create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel });
   const { size } = qr.modules;
   return { size, rects: darkModuleRects(size, (row, col) => qr.modules.get(row, col) !== 0) };
 }
