@@ -7,7 +7,8 @@
  * server holds the new permit once, its plate as typed and keyed. "Print
  * permit" downloads a PDF whose code, painted from the PDF's own page stream
  * at 300 dpi, scans to the permit's address, and that address opens the
- * permit; an unknown permit says it is not on this device.
+ * permit, where it is suspended, reinstated and edited (a taken spot is
+ * refused); an unknown permit says it is not on this device.
  *
  * Runs its own in-process stack (as e2e/transport-fleet.spec.ts) to read the
  * server with the service key.
@@ -188,6 +189,25 @@ test('office@ adds, finds, is refused a duplicate, and prints a permit whose cod
   await expect(opened.getByText('Riley Park')).toBeVisible({ timeout: 30_000 });
   await expect(opened).toContainText('S-090');
   await expect(page.getByRole('tab', { name: 'Parking Permits', selected: true })).toBeVisible();
+
+  // Suspend and reinstate from the details; then an edit sends the changed spot.
+  const statusOf = async () => (await local.rest<Permit[]>(`parking_permits?select=status,parking_spot_number&id=eq.${stored!.id}`))[0];
+  await opened.getByRole('button', { name: 'Suspend' }).click();
+  await expect(opened.getByText('Suspended', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await statusOf())?.status, { timeout: 30_000 }).toBe('suspended');
+  await opened.getByRole('button', { name: 'Reinstate' }).click();
+  await expect(opened.getByText('Active', { exact: true })).toBeVisible();
+  await expect.poll(async () => (await statusOf())?.status, { timeout: 30_000 }).toBe('active');
+  await opened.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: `Edit permit ${PLATE}` });
+  await edit.getByLabel('Parking spot number').fill('S-014');
+  await edit.getByRole('button', { name: 'Save permit' }).click();
+  await expect(edit.getByText('Spot S-014 already has an active permit (Tyler Robinson)')).toBeVisible();
+  await edit.getByLabel('Parking spot number').fill('S-091');
+  await edit.getByRole('button', { name: 'Save permit' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: 'Riley Park' })).toContainText('S-091');
+  await expect.poll(async () => (await statusOf())?.parking_spot_number, { timeout: 30_000 }).toBe('S-091');
 
   await page.goto(`/tenant/${SLUG}/student-parking?permit=00000000-0000-4000-8000-00000000dead`);
   await expect(page.getByRole('dialog', { name: 'Parking permit' })).toContainText('This permit is not on this device');
