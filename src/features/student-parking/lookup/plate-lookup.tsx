@@ -9,9 +9,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useRowSyncStates, type CacheRow, type TenantSync } from '../../../data';
+import { useRowSyncStates, useSyncStates, type CacheRow, type TenantSync } from '../../../data';
 import { localDateIso } from '../../../lib/local-date';
 import { normalizeRole } from '../../../lib/roles';
+import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Facts } from '../../../ui/controls';
 import { cx } from '../../../ui/cx';
@@ -31,6 +32,8 @@ function formatDay(iso: unknown): string {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return 'No end date';
   return new Date(`${day}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
+
+const LOT_TABLES = ['parking_permits', 'parking_violations'];
 
 const VERDICT = {
   active: { title: 'Active permit', box: 'border-green-700 bg-green-50', head: 'text-green-900' },
@@ -83,6 +86,9 @@ export default function PlateLookup({ sync }: { sync: TenantSync }) {
   const current: Answer | null | undefined = answer && answer.key === key ? answer : key ? undefined : null;
   const openIds = useMemo(() => (current ? current.open.map((v) => v.id) : []), [current]);
   const unsynced = useRowSyncStates(sync.db, 'parking_violations', openIds);
+  const pulls = useSyncStates(sync.db);
+  // Before the first pull reaches the lot's tables, "No permit" would be a guess.
+  const notYet = pulls !== undefined && LOT_TABLES.some((t) => !pulls.some((p) => p.table === t && p.last_pull_at));
   const [writing, setWriting] = useState<{ violation: CacheRow | null; prefill?: Partial<ViolationForm> } | null>(null);
 
   const verdict = current?.verdict;
@@ -127,6 +133,12 @@ export default function PlateLookup({ sync }: { sync: TenantSync }) {
           Spaces, dashes and capitals do not matter. Works with no signal, from this device&apos;s copy.
         </p>
       </div>
+
+      {notYet && (
+        <Alert tone="warning">
+          The permits and violations have not reached this device yet. Connect to the internet once so the lookup can answer.
+        </Alert>
+      )}
 
       <div role="status" aria-live="polite" data-plate-key={current ? current.key : undefined} className="space-y-4">
         {!key ? null : current === undefined ? (
