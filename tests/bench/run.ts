@@ -29,6 +29,7 @@ const SECTIONS: Section[] = [
   { name: 'platform', file: 'platform.ts', fn: 'runPlatformBench' },
   { name: 'dashboard', file: 'dashboard.ts', fn: 'runDashboardBench' },
   { name: 'transport', file: 'transport.ts', fn: 'runTransportBench' },
+  { name: 'parking', file: 'parking.ts', fn: 'runParkingBench' },
 ];
 
 async function main(): Promise<void> {

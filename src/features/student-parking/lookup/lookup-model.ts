@@ -50,6 +50,8 @@ export interface PlateLookup {
 }
 
 export const SUGGESTIONS = 8;
+/** Room for the plate's own permits (a renewal leaves old ones) among the prefix rows. */
+const exactRoom = 4;
 
 /** One plate's answer from the cache: two exact index reads and one bounded prefix read. */
 export async function lookupPlate(db: TenantDb, typed: string, today: string): Promise<PlateLookup | null> {
@@ -61,13 +63,14 @@ export async function lookupPlate(db: TenantDb, typed: string, today: string): P
     Promise.all([
       permits.where('plate_key').equals(key).toArray(),
       violations.where('plate_key').equals(key).toArray(),
+      // A bounded read without a filter: Dexie then asks IndexedDB for the rows at once instead of walking a cursor.
       permits
         .where('plate_key')
         .startsWith(key)
-        .filter((p) => p.plate_key !== key && !p.deleted_at)
-        .limit(SUGGESTIONS)
+        .limit(SUGGESTIONS + exactRoom)
         .toArray(),
     ]),
   );
-  return { key, verdict: classifyPlate(exact, today), open: openViolations(found), suggestions: near };
+  const suggestions = near.filter((p) => p.plate_key !== key && !p.deleted_at).slice(0, SUGGESTIONS);
+  return { key, verdict: classifyPlate(exact, today), open: openViolations(found), suggestions };
 }

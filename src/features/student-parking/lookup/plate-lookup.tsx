@@ -7,9 +7,9 @@
  * Officers get this screen alone; staff get it as a tab.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { useRowSyncStates, useSyncStates, type CacheRow, type TenantSync } from '../../../data';
+import { useRowSyncStates, useSyncStates, watchCacheWrites, type CacheRow, type SyncedTable, type TenantSync } from '../../../data';
 import { localDateIso } from '../../../lib/local-date';
 import { normalizeRole } from '../../../lib/roles';
 import { Alert } from '../../../ui/alert';
@@ -33,7 +33,7 @@ function formatDay(iso: unknown): string {
   return new Date(`${day}T12:00:00`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
-const LOT_TABLES = ['parking_permits', 'parking_violations'];
+const LOT_TABLES: readonly SyncedTable[] = ['parking_permits', 'parking_violations'];
 
 const VERDICT = {
   active: { title: 'Active permit', box: 'border-green-700 bg-green-50', head: 'text-green-900' },
@@ -81,7 +81,32 @@ export default function PlateLookup({ sync }: { sync: TenantSync }) {
   const plate = typed ?? text(scannedPermit?.license_plate);
   const key = plateKey(plate);
   const today = localDateIso(new Date());
-  const answer = useLiveQuery(() => lookupPlate(sync.db, plate, today), [sync.db, plate, today]);
+  // Read from the keystroke itself (a live query would start only after React commits it), and
+  // again when the lot's tables change (a pull, a violation just written), so the answer stays current.
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const wanted = useRef('');
+  const lookUp = useCallback(
+    (value: string) => {
+      wanted.current = value;
+      if (!plateKey(value)) return;
+      lookupPlate(sync.db, value, today).then(
+        (a) => {
+          if (a && wanted.current === value) setAnswer(a);
+        },
+        () => undefined,
+      );
+    },
+    [sync.db, today],
+  );
+  const enter = (value: string) => {
+    setTyped(value);
+    lookUp(value);
+  };
+  const scannedPlate = typed === null ? text(scannedPermit?.license_plate) : '';
+  useEffect(() => {
+    if (scannedPlate) lookUp(scannedPlate);
+  }, [scannedPlate, lookUp]);
+  useEffect(() => watchCacheWrites(sync.db, LOT_TABLES, () => lookUp(wanted.current)), [sync.db, lookUp]);
   // A keystroke's answer arrives a moment later; the previous plate's must not show meanwhile.
   const current: Answer | null | undefined = answer && answer.key === key ? answer : key ? undefined : null;
   const openIds = useMemo(() => (current ? current.open.map((v) => v.id) : []), [current]);
@@ -119,7 +144,7 @@ export default function PlateLookup({ sync }: { sync: TenantSync }) {
           id="plate-lookup-input"
           type="text"
           value={plate}
-          onChange={(e) => setTyped(e.target.value)}
+          onChange={(e) => enter(e.target.value)}
           autoComplete="off"
           autoCapitalize="characters"
           autoCorrect="off"
@@ -194,7 +219,7 @@ export default function PlateLookup({ sync }: { sync: TenantSync }) {
               <ul aria-label="Similar plates" className="flex flex-wrap gap-2">
                 {current.suggestions.map((p) => (
                   <li key={p.id}>
-                    <Button variant="secondary" className="font-mono" onClick={() => setTyped(text(p.license_plate))}>
+                    <Button variant="secondary" className="font-mono" onClick={() => enter(text(p.license_plate))}>
                       {text(p.license_plate)}
                     </Button>
                   </li>
