@@ -187,15 +187,17 @@ export default function ReportsTab({ sync }: { sync: TenantSync }) {
         {noViolations ? (
           <EmptyState title="No violations yet">Counts per type show here once violations are written.</EmptyState>
         ) : (
-          <Table caption="Violations per type, most first" columns={typeColumns} rows={reports.byType} rowKey={(r) => r.type} />
+          <Table hideCaption caption="Violations per type, most first" columns={typeColumns} rows={reports.byType} rowKey={(r) => r.type} />
         )}
       </Report>
 
       <Report id="parking-report-weeks" title="Violations per week">
+        <p className="text-sm text-slate-700">The last {REPORT_WEEKS} weeks, this week first; weeks run Monday to Sunday.</p>
         {noViolations ? (
           <EmptyState title="No violations yet">Weekly counts show here once violations are written.</EmptyState>
         ) : (
           <Table
+            hideCaption
             caption={`Violations per week, last ${REPORT_WEEKS} weeks, newest first (weeks start on Monday)`}
             columns={weekColumns}
             rows={reports.byWeek}
@@ -212,6 +214,7 @@ export default function ReportsTab({ sync }: { sync: TenantSync }) {
           <EmptyState title="No violations yet" />
         ) : (
           <Table
+            hideCaption
             caption="Repeat offenders, most violations first"
             columns={offenderColumns}
             rows={reports.offenders}
@@ -227,6 +230,7 @@ export default function ReportsTab({ sync }: { sync: TenantSync }) {
           as Expired on the Parking Permits tab and are not listed here.
         </p>
         <Table
+          hideCaption
           caption={`Permits ending in the next ${EXPIRING_DAYS} days, soonest first`}
           columns={expiringColumns}
           rows={reports.expiring}
