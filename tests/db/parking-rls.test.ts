@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project } from '../../supabase/local/project';
+import { plateKey, spotKey } from '../../src/features/student-parking/parking-rules';
 import { attempt, insertSql, newId, run, SERVICE, type Outcome, type TestProjects } from './helpers/db';
 import { openFixtureTenant, type TenantFixtures } from './helpers/tenant-fixtures';
 
@@ -107,7 +108,7 @@ describe('officers in the lot (decision 025)', () => {
       `update public.parking_violations set deleted_at = now() where id = $1`,
       [own],
     );
-    expect(remove.kind).toBe('error');
+    expectRefused(remove, '42501', /only office_staff, security_admin, super_admin may remove rows from parking_violations/);
     const hard = await attempt(tenant.engine, fx.claims.regular_user, `delete from public.parking_violations where id = $1`, [own]);
     expect(hard).toMatchObject({ kind: 'rows', count: 0 });
     const edit = await attempt(
@@ -165,6 +166,57 @@ describe('who resolved a violation, and when', () => {
 });
 
 describe('one permit in force per plate and per spot', () => {
+  it('the server keys plates and spots exactly as the app does', async () => {
+    const samples = [
+      'TX RBN-4471',
+      ' tx.rbn_4471 ',
+      'TX\tRBN\n4471',
+      'TX\u00a0ABC\u2009123',
+      'TX\u200bABC\u2013123',
+      'ab\u2212cd\u2010ef\u2014gh',
+      'AB/12',
+      '\u3000s-014\ufeff',
+      '',
+    ];
+    for (const v of samples) {
+      const o = await attempt(tenant.engine, SERVICE, `select public.parking_plate_key($1) as plate, public.parking_spot_key($1) as spot`, [
+        v,
+      ]);
+      expect(rows(o)[0], JSON.stringify(v)).toEqual({ plate: plateKey(v) || null, spot: spotKey(v) || null });
+    }
+  });
+
+  it('a caller without parking access learns nothing of a clash: the write is refused as any other', async () => {
+    await commitPermit({ license_plate: 'PROBE 1', parking_spot_number: 'P-1' });
+    expectRefused(await permit({ license_plate: 'probe1' }, 'transportation_admin'));
+    expectRefused(await permit({ license_plate: 'OTHER', parking_spot_number: 'P-1' }, 'transportation_admin'));
+  });
+
+  it('keying rows that already clash (allowed before this migration) does not fail', async () => {
+    const a = newId();
+    const b = newId();
+    await tenant.engine.query(`alter table public.parking_permits disable trigger parking_permits_prepare`);
+    try {
+      await tenant.engine.query(
+        `insert into public.parking_permits (id, student_id, student_name, license_plate, parking_spot_number)
+           values ($1, 'S1', 'One', 'OLD CLASH', 'C-1'), ($2, 'S2', 'Two', 'old-clash', 'C-1')`,
+        [a, b],
+      );
+    } finally {
+      await tenant.engine.query(`alter table public.parking_permits enable trigger parking_permits_prepare`);
+    }
+    await tenant.engine.query(
+      `update public.parking_permits set plate_key = public.parking_plate_key(license_plate) where id in ($1, $2)`,
+      [a, b],
+    );
+    const keyed = await attempt(tenant.engine, SERVICE, `select plate_key from public.parking_permits where id in ($1, $2)`, [a, b]);
+    expect(rows(keyed)).toEqual([{ plate_key: 'OLDCLASH' }, { plate_key: 'OLDCLASH' }]);
+    // Other edits of either still pass.
+    expect(
+      await attempt(tenant.engine, fx.claims.office_staff, `update public.parking_permits set grade = '11' where id = $1`, [a]),
+    ).toMatchObject({ kind: 'rows', count: 1 });
+  });
+
   it('keys the plate without case, spaces, dashes or dots, and keeps the plate as entered', async () => {
     const id = await commitPermit({ license_plate: ' xy-z.98 7 ', plate_key: 'SOMETHING ELSE' });
     const [row] = rows(
@@ -224,5 +276,17 @@ describe('parking settings', () => {
     expect(await insert('parking_violation_types', 'office_staff')).toMatchObject({ kind: 'rows', count: 1 });
     expectRefused(await insert('door_check_interval_hours', 'office_staff'));
     expectRefused(await insert('parking_violation_types', 'regular_user'));
+  });
+
+  it('office staff change a parking_ setting and no other', async () => {
+    await tenant.engine.query(
+      `insert into public.tenant_settings (setting_key, setting_value) values ('parking_violation_types', 'Fire lane'), ('door_check_interval_hours', '4')
+         on conflict (setting_key) do nothing`,
+    );
+    const update = (key: string, caller: 'office_staff' | 'regular_user') =>
+      attempt(tenant.engine, fx.claims[caller], `update public.tenant_settings set setting_value = 'x' where setting_key = $1`, [key]);
+    expect(await update('parking_violation_types', 'office_staff')).toMatchObject({ kind: 'rows', count: 1 });
+    expect(await update('door_check_interval_hours', 'office_staff')).toMatchObject({ kind: 'rows', count: 0 });
+    expect(await update('parking_violation_types', 'regular_user')).toMatchObject({ kind: 'rows', count: 0 });
   });
 });

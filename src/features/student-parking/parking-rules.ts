@@ -6,14 +6,23 @@
  * save is refused at once instead of on sync.
  */
 
+/**
+ * Spaces as the server's parking_plate_key() lists them, one by one (not \s
+ * or [[:space:]], which differ between JavaScript and Postgres): pasted
+ * plates bring no-break, thin and zero-width spaces.
+ */
+const SPACES = '\\t\\n\\v\\f\\r \\u00a0\\u1680\\u2000-\\u200b\\u2028\\u2029\\u202f\\u205f\\u3000\\ufeff';
+const PLATE_SEPARATORS = new RegExp(`[${SPACES}._\\u2010-\\u2015\\u2212-]+`, 'g');
+const SPOT_SPACES = new RegExp(`[${SPACES}]+`, 'g');
+
 /** What the server's plate_key holds: capitals, no spaces, dashes, dots or underscores. */
 export function plateKey(plate: unknown): string {
-  return typeof plate === 'string' ? plate.replace(/[\s._-]+/g, '').toUpperCase() : '';
+  return typeof plate === 'string' ? plate.replace(PLATE_SEPARATORS, '').toUpperCase() : '';
 }
 
 /** A spot as the server compares it: spaces and case ignored. */
 export function spotKey(spot: unknown): string {
-  return typeof spot === 'string' ? spot.replace(/\s+/g, '').toUpperCase() : '';
+  return typeof spot === 'string' ? spot.replace(SPOT_SPACES, '').toUpperCase() : '';
 }
 
 export const PERMIT_STATUSES = ['active', 'suspended', 'expired'] as const;

@@ -17,12 +17,16 @@
 --   settings       office_staff may set the parking_% tenant settings (the
 --                  violation types); security and super admins already may.
 
+-- The spaces are listed one by one, as the app lists them (src/features/
+-- student-parking/parking-rules.ts): [[:space:]] and JavaScript's \s differ,
+-- and pasted plates bring no-break, thin and zero-width spaces and dashes.
 create function public.parking_plate_key(plate text) returns text
 language sql
 immutable
 set search_path = ''
 as $$
-  select nullif(upper(regexp_replace(coalesce(plate, ''), '[[:space:]._-]+', '', 'g')), '')
+  select nullif(upper(regexp_replace(coalesce(plate, ''),
+    '[\t\n\v\f\r \u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff._\u2010-\u2015\u2212-]+', '', 'g')), '')
 $$;
 
 create function public.parking_spot_key(spot text) returns text
@@ -30,7 +34,8 @@ language sql
 immutable
 set search_path = ''
 as $$
-  select nullif(upper(regexp_replace(coalesce(spot, ''), '[[:space:]]+', '', 'g')), '')
+  select nullif(upper(regexp_replace(coalesce(spot, ''),
+    '[\t\n\v\f\r \u00a0\u1680\u2000-\u200b\u2028\u2029\u202f\u205f\u3000\ufeff]+', '', 'g')), '')
 $$;
 
 alter table public.parking_permits add column plate_key text;
@@ -53,9 +58,11 @@ as $$
   select status = 'active' and deleted_at is null and (expires_on is null or expires_on >= current_date)
 $$;
 
+-- Security invoker: the clash is looked for among the permits the writer
+-- may read, so a caller without parking access learns nothing from it (RLS
+-- then refuses the write); parking staff read every permit.
 create function public.parking_permits_prepare() returns trigger
 language plpgsql
-security definer
 set search_path = ''
 as $$
 declare
@@ -65,9 +72,11 @@ begin
   if not public.parking_permit_in_force(new.status, new.expires_on, new.deleted_at) then
     return new;
   end if;
+  -- Compared with the old plate, not the old key: the backfill below sets keys on
+  -- rows that may already clash (nothing refused them before), and must not fail.
   if tg_op = 'UPDATE'
      and public.parking_permit_in_force(old.status, old.expires_on, old.deleted_at)
-     and new.plate_key is not distinct from old.plate_key
+     and new.plate_key is not distinct from public.parking_plate_key(old.license_plate)
      and public.parking_spot_key(new.parking_spot_number) is not distinct from public.parking_spot_key(old.parking_spot_number) then
     return new;
   end if;

@@ -84,6 +84,7 @@ export default function PlateLookup({ sync }: { sync: TenantSync }) {
   // Read from the keystroke itself (a live query would start only after React commits it), and
   // again when the lot's tables change (a pull, a violation just written), so the answer stays current.
   const [answer, setAnswer] = useState<Answer | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
   const wanted = useRef('');
   const lookUp = useCallback(
     (value: string) => {
@@ -91,9 +92,15 @@ export default function PlateLookup({ sync }: { sync: TenantSync }) {
       if (!plateKey(value)) return;
       lookupPlate(sync.db, value, today).then(
         (a) => {
-          if (a && wanted.current === value) setAnswer(a);
+          if (a && wanted.current === value) {
+            setAnswer(a);
+            setFailed(null);
+          }
         },
-        () => undefined,
+        (e: unknown) => {
+          // A broken local store must say so, not leave "Looking up..." forever.
+          if (wanted.current === value) setFailed(e instanceof Error ? e.message : String(e));
+        },
       );
     },
     [sync.db, today],
@@ -166,7 +173,9 @@ export default function PlateLookup({ sync }: { sync: TenantSync }) {
       )}
 
       <div role="status" aria-live="polite" data-plate-key={current ? current.key : undefined} className="space-y-4">
-        {!key ? null : current === undefined ? (
+        {!key ? null : failed && current === undefined ? (
+          <Alert tone="error">This device could not look the plate up: {failed}. Reload the page and try again.</Alert>
+        ) : current === undefined ? (
           <p className="text-slate-700">Looking up {plate.trim()}...</p>
         ) : (
           current && (

@@ -86,8 +86,9 @@ export function PermitFormModal({
         await updateRow(sync.db, 'parking_permits', permit.id, patch);
         toast.show({ message: `Permit for ${v.license_plate} saved`, tone: 'success' });
       } else {
+        // No id of ours: insertRow's fresh id makes the create a DO NOTHING on replay, so a
+        // resend after a lost answer never undoes a later suspension.
         await insertRow(sync.db, 'parking_permits', {
-          id: crypto.randomUUID(),
           ...v,
           status: 'active',
           plate_key: plateKey(v.license_plate),

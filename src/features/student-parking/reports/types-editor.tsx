@@ -52,7 +52,6 @@ export function ViolationTypesEditor({ sync, types, setting }: { sync: TenantSyn
         await updateRow(sync.db, 'tenant_settings', setting.id, { setting_value: checked.value, updated_at: now });
       } else {
         await insertRow(sync.db, 'tenant_settings', {
-          id: crypto.randomUUID(),
           setting_key: VIOLATION_TYPES_KEY,
           setting_value: checked.value,
           updated_at: now,

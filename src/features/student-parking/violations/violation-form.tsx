@@ -85,7 +85,7 @@ export function ViolationFormModal({ sync, violation, prefill, officer, onClose,
         toast.show({ message: `Violation for ${what} saved`, tone: 'success' });
         onSaved?.(row);
       } else {
-        const row = await insertRow(sync.db, 'parking_violations', newViolationRow(input, permit, new Date(), crypto.randomUUID()));
+        const row = await insertRow(sync.db, 'parking_violations', newViolationRow(input, permit, new Date()));
         toast.show({ message: `Violation for ${what} saved on this device`, tone: 'success' });
         onSaved?.(row);
       }

@@ -146,12 +146,12 @@ export function newViolationRow(
   input: ViolationInput,
   permit: Readonly<Record<string, unknown>> | null,
   at: Date,
-  id: string,
 ): Record<string, unknown> {
   const student_id = input.student_id ?? (permit ? str(permit.student_id) || null : null);
   const student_name = input.student_name ?? (permit ? str(permit.student_name) || null : null);
+  // No id: insertRow makes one, so a resend after a lost answer is a DO NOTHING, never an
+  // overwrite of a resolution made meanwhile (nor refused for an officer).
   const row: Record<string, unknown> = {
-    id,
     ...input,
     student_id,
     student_name,
