@@ -28,96 +28,19 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../supabase/local/demo';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
+import { seedBigCache } from './big-cache';
 import { serveDemoStack } from './demo-stack';
 import { median, round, type BenchResult } from './result';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const DIST = join(ROOT, '.bench', 'dashboard-dist');
 const BAR_MS = 300;
-const SIZES = { doors: 5_000, logs: 200_000, maintenance: 20_000, users: 5_000 };
+const SIZES = { doors: 5_000, logs: 200_000, maintenance: 20_000, users: 5_000, campuses: 0 };
 
 async function buildApp(): Promise<void> {
   const { build } = await import('vite');
   await build({ root: ROOT, logLevel: 'warn', build: { outDir: DIST, emptyOutDir: true } });
   if (!existsSync(join(DIST, 'index.html'))) throw new Error(`no build in ${DIST}`);
-}
-
-/** Fills the signed-in user's cache tables straight through IndexedDB, in batches. */
-async function seedCache(page: Page): Promise<void> {
-  await page.evaluate(async (sizes) => {
-    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('lockstep-lincoln-isd-'));
-    if (!name) throw new Error('no lincoln-isd store on this device');
-    const db = await new Promise<IDBDatabase>((ok, fail) => {
-      const r = indexedDB.open(name);
-      r.onsuccess = () => ok(r.result);
-      r.onerror = () => fail(r.error);
-    });
-    const put = (table: string, rows: object[]) =>
-      new Promise<void>((ok, fail) => {
-        const tx = db.transaction(table, 'readwrite');
-        const store = tx.objectStore(table);
-        for (const row of rows) store.put(row);
-        tx.oncomplete = () => ok();
-        tx.onerror = () => fail(tx.error);
-      });
-    const HOUR = 3_600_000;
-    const now = Date.now();
-    const iso = (ms: number) => new Date(ms).toISOString();
-    const statuses = ['operational', 'operational', 'operational', 'maintenance', 'out_of_service'];
-    const doors = Array.from({ length: sizes.doors }, (_, i) => ({
-      id: `bench-door-${i}`,
-      campus_id: 'bench-campus',
-      door_number: `B${i + 1}`,
-      status: statuses[i % 5],
-      created_at: iso(now - 90 * 24 * HOUR),
-      updated_at: iso(now - 90 * 24 * HOUR),
-    }));
-    await put('doors', doors);
-    const users = Array.from({ length: sizes.users }, (_, i) => ({
-      id: `bench-user-${i}`,
-      email: `user${i}@lincoln-isd.test`,
-      first_name: 'Bench',
-      last_name: `User ${i}`,
-      role: 'regular_user',
-      is_organization_user: true,
-      is_admin: false,
-      active: true,
-      last_sign_in_at: iso(now - (i % 60) * 24 * HOUR),
-      created_at: iso(now - 200 * 24 * HOUR),
-    }));
-    await put('users', users);
-    for (let start = 0; start < sizes.maintenance; start += 10_000) {
-      const batch = [];
-      for (let i = start; i < Math.min(sizes.maintenance, start + 10_000); i++) {
-        batch.push({
-          id: `bench-mr-${i}`,
-          door_id: `bench-door-${i % sizes.doors}`,
-          issue_type: 'Closer',
-          priority: ['high', 'medium', 'low'][i % 3],
-          status: ['open', 'in_progress', 'resolved', 'resolved'][i % 4],
-          created_by: `bench-user-${i % sizes.users}`,
-          created_at: iso(now - (i % 300) * 24 * HOUR - i),
-        });
-      }
-      await put('maintenance_records', batch);
-    }
-    for (let start = 0; start < sizes.logs; start += 20_000) {
-      const batch = [];
-      for (let i = start; i < Math.min(sizes.logs, start + 20_000); i++) {
-        const at = now - Math.floor(i / sizes.doors) * 24 * HOUR - ((i * 7919) % (20 * HOUR)) - 60_000;
-        batch.push({
-          id: `bench-log-${i}`,
-          door_id: `bench-door-${i % sizes.doors}`,
-          user_id: `bench-user-${i % sizes.users}`,
-          campus: 'Bench',
-          door_status: statuses[i % 5],
-          created_at: iso(at).replace('Z', '+00:00'),
-        });
-      }
-      await put('door_log', batch);
-    }
-    db.close();
-  }, SIZES);
 }
 
 /**
@@ -224,7 +147,7 @@ export async function runDashboardBench(): Promise<BenchResult[]> {
     await page.waitForURL(/\/tenant\/lincoln-isd\/dashboard$/, { timeout: 60_000 });
     // The first sync has filled the cache when the dashboard dates its figures.
     await page.getByText(/Figures from the last sync/).waitFor({ timeout: 60_000 });
-    await seedCache(page);
+    await seedBigCache(page, SIZES);
 
     const plain = await runs(page, 3, inAppNavigation);
     const quick = await runs(page, 3, quickBack);

@@ -8,12 +8,13 @@
  *     board computation over all 200,000 logs in Chromium, and the rows the
  *     dashboard actually reads (it reads only the window that decides
  *     freshness: today or the check interval).
- *   field.scan-path-js-kb  the gzipped JavaScript a browser must load
- *     before the scan screen can paint and record a check: the entry of a
- *     fresh production build (index.html's scripts and modulepreloads) plus
- *     the door-checks route chunk and every chunk they import statically
- *     (bar < 150 KB). Lazy chunks (camera library, sync engine, QR/PDF) load
- *     afterwards and are not counted; they are reported on their own.
+ *   field.scan-path-static-js-kb  a build-time indicator, not the bar: the
+ *     entry of a fresh production build (index.html's scripts and
+ *     modulepreloads) plus the door-checks route chunk and every chunk they
+ *     import statically, each gzipped here. A static lower bound: chunks the
+ *     form loads through import() (and cannot work without) are left out.
+ *     What a browser is really sent for the check form, with its bar, is
+ *     real.check-form-js-kb (real.ts).
  * The campus QR sheet's figures (field.qr-sheet-*) are in field-qr-sheet.ts.
  * Builds go to .bench/, never to the shared dist/.
  */
@@ -36,7 +37,6 @@ const DOORS = 5_000;
 const LOGS = 200_000;
 const CAMPUSES = 3;
 const RENDER_BAR_MS = 300;
-const JS_BAR_KB = 150;
 
 // ---------------------------------------------------------------- scan path
 
@@ -327,11 +327,11 @@ export async function runFieldBench(): Promise<BenchResult[]> {
       ok: true,
     },
     {
-      id: 'field.scan-path-js-kb',
+      id: 'field.scan-path-static-js-kb',
       figure: scan.kb,
       unit: 'KB',
-      bar: `< ${JS_BAR_KB}`,
-      ok: scan.kb < JS_BAR_KB,
+      bar: 'reported (static lower bound, gzip estimate; the bar is on real.check-form-js-kb)',
+      ok: true,
     },
   ];
 }

@@ -21,6 +21,8 @@ interface Section {
 const SECTIONS: Section[] = [
   { name: 'stack', file: 'stack.ts', fn: 'runStackBench' },
   { name: 'stack', file: 'stack-hostile.ts', fn: 'runHostileBench' },
+  { name: 'stack', file: 'stack-start.ts', fn: 'runStartBench' },
+  { name: 'stack', file: 'stack-tenants.ts', fn: 'runTenantsBench' },
   { name: 'sync', file: 'sync.ts', fn: 'runSyncBench' },
   { name: 'shell', file: 'shell.ts', fn: 'runShellBench' },
   { name: 'field', file: 'field.ts', fn: 'runFieldBench' },
@@ -30,6 +32,9 @@ const SECTIONS: Section[] = [
   { name: 'dashboard', file: 'dashboard.ts', fn: 'runDashboardBench' },
   { name: 'transport', file: 'transport.ts', fn: 'runTransportBench' },
   { name: 'parking', file: 'parking.ts', fn: 'runParkingBench' },
+  { name: 'real', file: 'security-dashboard.ts', fn: 'runSecurityDashboardBench' },
+  { name: 'real', file: 'real.ts', fn: 'runRealBench' },
+  { name: 'lighthouse', file: 'lighthouse.ts', fn: 'runLighthouseBench' },
 ];
 
 async function main(): Promise<void> {

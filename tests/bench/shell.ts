@@ -1,11 +1,13 @@
 /**
- * Shell section: the gzipped JavaScript a visitor downloads for the landing
- * page and for the tenant sign-in screen (bar: under 150 KB each), measured
+ * Shell section: estimates of the gzipped JavaScript a visitor downloads
+ * for the landing page and for the tenant sign-in screen, measured
  * in Debian's Chromium against a fresh build served by the real local stack
  * (in memory, demo data), plus figures reported without a bar: the JS after
  * a whole tenant sign-in (supabase-js and the offline core load when the user
  * starts signing in) and the size of the service worker's precache.
- * Each script response is gzipped here (level 9), as a CDN would serve it.
+ * Each script response is gzipped here (level 9), as a CDN would serve it:
+ * an estimate, hence the ids' "gzip-estimate" and no bars. What the server
+ * really sends, with the bars, is in real.ts (real.landing-js-sent-kb).
  */
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -23,7 +25,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 const ROOT = resolve(import.meta.dirname, '..', '..');
 // Its own build of the current code, so the shared dist/ of a running stack is never touched.
 const DIST = join(ROOT, '.bench', 'shell-dist');
-const BAR_KB = 150;
 
 async function buildApp(): Promise<void> {
   const { build } = await import('vite');
@@ -104,9 +105,9 @@ export async function runShellBench(): Promise<BenchResult[]> {
     });
     const precache = await precacheKb();
     return [
-      { id: 'shell.landing-js-kb', figure: landing.kb, unit: 'KB', bar: `< ${BAR_KB}`, ok: landing.kb < BAR_KB },
-      { id: 'shell.tenant-login-js-kb', figure: tenantLogin.kb, unit: 'KB', bar: `< ${BAR_KB}`, ok: tenantLogin.kb < BAR_KB },
-      { id: 'shell.tenant-signed-in-js-kb', figure: tenantSignIn.kb, unit: 'KB', bar: 'reported', ok: true },
+      { id: 'shell.landing-js-gzip-estimate-kb', figure: landing.kb, unit: 'KB', bar: 'reported', ok: true },
+      { id: 'shell.tenant-login-js-gzip-estimate-kb', figure: tenantLogin.kb, unit: 'KB', bar: 'reported', ok: true },
+      { id: 'shell.tenant-signed-in-js-gzip-estimate-kb', figure: tenantSignIn.kb, unit: 'KB', bar: 'reported', ok: true },
       { id: 'shell.precache-kb', figure: precache.kb, unit: 'KB', bar: 'reported', ok: true },
       { id: 'shell.precache-entries', figure: precache.entries, unit: 'n', bar: 'reported', ok: true },
     ];
