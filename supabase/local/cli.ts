@@ -5,18 +5,20 @@
  * Flags: --reset (start from scratch: deletes DATA_DIR, or this stack's
  * databases on DATABASE_URL), --seed (seed demo data into a DATABASE_URL
  * database; the embedded database is seeded on its first start anyway),
- * --no-build (start: serve the existing dist/).
+ * --no-build (start: serve the existing dist/ as it is), --build (start:
+ * rebuild even when dist/ is up to date). Without either, start rebuilds only
+ * when the sources changed since the last build (build-stamp.ts).
+ * DIST_DIR: where start builds and serves the PWA (default dist/).
  */
-import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import pg from 'pg';
+import { buildInChild } from './build-app';
+import { decideBuild, type BuildMode } from './build-stamp';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo';
 import { engineConfigFromEnv, type EngineConfig } from './project';
-import { seedDemo } from './seed';
 import { POSTGRES_TEMPLATE_PREFIX } from './templates';
-import { createServer } from './server';
 import { Stack } from './stack';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -25,15 +27,20 @@ interface Options {
   command: 'start' | 'dev';
   reset: boolean;
   seed: boolean;
-  build: boolean;
+  build: BuildMode;
   port: number;
   host: string;
   bodyLimit: number;
 }
 
+const KNOWN_FLAGS = ['--reset', '--seed', '--build', '--no-build'];
+
 function parseArgs(argv: string[]): Options {
   const command = argv[0] === 'dev' ? 'dev' : 'start';
   const flags = new Set(argv.slice(1));
+  const unknown = [...flags].filter((f) => !KNOWN_FLAGS.includes(f));
+  if (unknown.length) throw new Error(`Unknown option ${unknown.join(', ')}: use ${KNOWN_FLAGS.join(', ')}`);
+  if (flags.has('--build') && flags.has('--no-build')) throw new Error('--build and --no-build cannot both be given');
   const port = Number(process.env.PORT ?? 4173);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
   const limitMb = Number(process.env.BODY_LIMIT_MB ?? 5);
@@ -42,7 +49,7 @@ function parseArgs(argv: string[]): Options {
     command,
     reset: flags.has('--reset'),
     seed: flags.has('--seed'),
-    build: !flags.has('--no-build'),
+    build: flags.has('--no-build') ? 'skip' : flags.has('--build') ? 'force' : 'auto',
     port,
     host: process.env.HOST ?? '127.0.0.1',
     bodyLimit: Math.round(limitMb * 1024 * 1024),
@@ -90,10 +97,11 @@ function printBanner(url: string, seeded: boolean, config: EngineConfig): void {
   console.log(lines.join('\n'));
 }
 
-async function buildApp(): Promise<void> {
-  const { build } = await import('vite');
-  console.log('Building the PWA...');
-  await build({ root: ROOT, logLevel: 'warn' });
+async function buildIfNeeded(distDir: string, mode: BuildMode): Promise<void> {
+  const decision = await decideBuild(ROOT, distDir, mode);
+  if (!decision.build) return;
+  console.log(`Building the PWA (${decision.reason})...`);
+  await buildInChild(ROOT, distDir, decision.stamp);
 }
 
 async function main(): Promise<void> {
@@ -104,14 +112,16 @@ async function main(): Promise<void> {
   const stackPort = opts.command === 'dev' ? opts.port + 1 : opts.port;
   const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${opts.port}`).replace(/\/$/, '');
 
-  if (opts.command === 'start' && (opts.build || !existsSync(join(ROOT, 'dist', 'index.html')))) await buildApp();
+  const distDir = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
+  if (opts.command === 'start') await buildIfNeeded(distDir, opts.build);
 
-  const stack = await Stack.open(config, publicUrl);
-  const seeded = (await shouldSeed(stack, opts)) ? (await seedDemo(stack), true) : false;
+  // The HTTP layer's modules load (and tsx transpiles them) while PGlite starts on its own thread.
+  const [stack, { createServer }] = await Promise.all([Stack.open(config, publicUrl), import('./server')]);
+  const seeded = (await shouldSeed(stack, opts)) ? (await (await import('./seed')).seedDemo(stack), true) : false;
   await stack.refreshTenantUrls();
 
   const app = createServer(stack, {
-    staticDir: opts.command === 'start' ? join(ROOT, 'dist') : undefined,
+    staticDir: opts.command === 'start' ? distDir : undefined,
     bodyLimit: opts.bodyLimit,
     development: opts.command === 'dev',
   });
