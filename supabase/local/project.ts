@@ -4,6 +4,7 @@
  * tenant is another.
  */
 import { join } from 'node:path';
+import type { ConnectionBudget } from './engine/connection-budget';
 import { openPglite } from './engine/pglite-engine';
 import { openPostgres } from './engine/postgres-engine';
 import type { SqlEngine } from './engine/types';
@@ -25,6 +26,21 @@ export interface Project {
   created: boolean;
 }
 
+/**
+ * What the gateway needs of a project: its keys when known without opening
+ * it (a request with a wrong key then opens nothing), and a way to open it
+ * for one request, released when the response is done.
+ */
+export interface ProjectAccess {
+  keys: ProjectKeys | null;
+  open(): Promise<{ project: Project; release(): void }>;
+}
+
+/** Access to a project that is always open (the platform). */
+export function openAccess(project: Project): ProjectAccess {
+  return { keys: project.keys, open: async () => ({ project, release: () => undefined }) };
+}
+
 export function engineConfigFromEnv(env: NodeJS.ProcessEnv = process.env, defaultDataDir = '.data'): EngineConfig {
   if (env.DATABASE_URL) return { kind: 'postgres', url: env.DATABASE_URL, prefix: env.DATABASE_PREFIX ?? 'lockstep_' };
   return { kind: 'pglite', dataDir: env.DATA_DIR ?? defaultDataDir };
@@ -35,11 +51,16 @@ export function tenantDatabaseName(config: Extract<EngineConfig, { kind: 'postgr
   return `${config.prefix}t_${ref}`;
 }
 
-async function openEngine(config: EngineConfig, kind: ProjectKind, ref: string): Promise<{ engine: SqlEngine; created: boolean }> {
+async function openEngine(
+  config: EngineConfig,
+  kind: ProjectKind,
+  ref: string,
+  budget?: ConnectionBudget,
+): Promise<{ engine: SqlEngine; created: boolean }> {
   if (config.kind === 'postgres') {
     const template = await postgresTemplate(config.url, kind);
     const name = kind === 'platform' ? `${config.prefix}platform` : tenantDatabaseName(config, ref);
-    const engine = await openPostgres(config.url, name, template);
+    const engine = await openPostgres(config.url, name, template, budget);
     return { engine, created: engine.created };
   }
   const dir = config.dataDir === null ? undefined : join(config.dataDir, kind === 'platform' ? 'platform' : join('tenants', ref));
@@ -63,9 +84,12 @@ async function loadOrCreateKeys(engine: SqlEngine, ref: string): Promise<Project
   return loadOrCreateKeys(engine, ref);
 }
 
-/** Opens (creating on first use) a project and brings its schema up to date. */
-export async function openProject(config: EngineConfig, kind: ProjectKind, ref: string): Promise<Project> {
-  const { engine, created } = await openEngine(config, kind, ref);
+/**
+ * Opens (creating on first use) a project and brings its schema up to date.
+ * On PostgreSQL, `budget` (the stack's shared connection budget) supplies its connections.
+ */
+export async function openProject(config: EngineConfig, kind: ProjectKind, ref: string, budget?: ConnectionBudget): Promise<Project> {
+  const { engine, created } = await openEngine(config, kind, ref, budget);
   try {
     // Both are idempotent: an existing database picks up new migrations here.
     await bootstrap(engine);

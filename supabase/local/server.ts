@@ -2,10 +2,7 @@
  * The local stack's one HTTP app: platform and tenant projects (auth + rest),
  * the product API, /app-config.json and the built PWA, all on one origin.
  */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join, normalize } from 'node:path';
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { LICENCE_INACTIVE_CODE, LICENCE_INACTIVE_MESSAGE } from '../functions/_shared/licence-rule';
 import { createApiApp } from '../functions/api/app';
@@ -13,9 +10,12 @@ import { createAuthApp } from './auth';
 import { AuthHttpError, renderAuthError } from './auth/errors';
 import type { StackEnv } from './http/context';
 import { DEFAULT_BODY_LIMIT, projectGateway } from './http/gateway';
+import { compressResponses } from './http/compress-responses';
 import { apiTooDeep, authTooDeep, jsonDepthGuard } from './http/json-depth';
 import { localProjectsApp } from './http/local-projects';
 import { securityHeaders } from './http/security-headers';
+import { staticFiles } from './http/static-files';
+import { openAccess } from './project';
 import { createRestApp } from './rest';
 import type { Stack } from './stack';
 
@@ -27,55 +27,11 @@ export interface ServerOptions {
   development?: boolean;
 }
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.webmanifest': 'application/manifest+json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json',
-};
-
-function mimeOf(path: string): string {
-  const dot = path.lastIndexOf('.');
-  return MIME[path.slice(dot)] ?? 'application/octet-stream';
-}
-
-async function serveStatic(c: Context, dir: string): Promise<Response> {
-  const url = new URL(c.req.url);
-  let path: string;
-  try {
-    path = decodeURIComponent(url.pathname);
-  } catch {
-    return c.text('Bad request', 400);
-  }
-  const rel = normalize(path).replace(/^(\.\.[/\\])+/, '');
-  let file = join(dir, rel);
-  const isAsset = /\.[a-z0-9]+$/i.test(rel);
-  if (!file.startsWith(dir) || !existsSync(file) || rel.endsWith('/')) {
-    // Client-side routes fall back to the app shell; missing assets are 404s.
-    if (isAsset && rel !== '/') return c.text('Not found', 404);
-    file = join(dir, 'index.html');
-  }
-  const body = await readFile(file);
-  // Hashed build assets never change; the shell and the worker must revalidate.
-  const immutable = rel.startsWith('/assets/');
-  return new Response(body, {
-    headers: {
-      'content-type': mimeOf(file),
-      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    },
-  });
-}
-
 export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   const app = new Hono();
   app.use('*', securityHeaders({ publicUrl: () => stack.publicUrl, tenantOrigins: () => stack.tenantOrigins() }));
+  // The built PWA is precompressed (static-files.ts); the projects' and the API's JSON is compressed as it goes.
+  for (const path of ['/platform/*', '/t/*', '/api/*', '/local/v1/*']) app.use(path, compressResponses());
   const limit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const tooLarge = bodyLimit({
     maxSize: limit,
@@ -89,7 +45,7 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   const platform = new Hono<StackEnv>();
   platform.use(
     '*',
-    projectGateway(async () => stack.platform, limit),
+    projectGateway(async () => openAccess(stack.platform), limit),
     tooLarge,
   );
   platform.use('/auth/v1/*', jsonDepthGuard(authTooDeep));
@@ -100,7 +56,7 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   const tenant = new Hono<StackEnv>();
   tenant.use(
     '*',
-    projectGateway((c) => stack.tenantForRequest(c.req.param('slug') ?? '', c.req.header('apikey') ?? c.req.query('apikey')), limit),
+    projectGateway((c, apikey) => stack.tenantAccess(c.req.param('slug') ?? '', apikey), limit),
     tooLarge,
   );
   tenant.use('/auth/v1/*', jsonDepthGuard(authTooDeep));
@@ -161,8 +117,7 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   );
 
   if (opts.staticDir) {
-    const dir = opts.staticDir;
-    app.get('*', (c) => serveStatic(c, dir));
+    app.get('*', staticFiles(opts.staticDir));
   }
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((err, c) => {

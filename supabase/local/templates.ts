@@ -71,6 +71,21 @@ export const POSTGRES_TEMPLATE_PREFIX = process.env.DATABASE_TEMPLATE_PREFIX ?? 
 /** Returns the name of a migrated template database on the PostgreSQL server. */
 export async function postgresTemplate(url: string, kind: ProjectKind): Promise<string> {
   const name = `${POSTGRES_TEMPLATE_PREFIX}${kind}_${await schemaHash(kind)}`;
+  // Checked once per process: every tenant open asked the server again, on a
+  // connection outside the stack's budget (200 tenants opening at once, 200 more connections).
+  const key = `${url}|${name}`;
+  let t = postgresTemplates.get(key);
+  if (!t) {
+    t = buildPostgresTemplate(url, kind, name);
+    postgresTemplates.set(key, t);
+    t.catch(() => postgresTemplates.delete(key));
+  }
+  return t;
+}
+
+const postgresTemplates = new Map<string, Promise<string>>();
+
+async function buildPostgresTemplate(url: string, kind: ProjectKind, name: string): Promise<string> {
   if (await databaseExists(url, name)) return name;
   const building = `${name}_${process.pid}_${Date.now() % 100000}`;
   const db = await openPostgres(url, building);

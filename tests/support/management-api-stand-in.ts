@@ -47,7 +47,7 @@ import { bearerToken } from '../../supabase/local/http/context';
 import { DEFAULT_BODY_LIMIT, projectGateway } from '../../supabase/local/http/gateway';
 import { createProjectKeys } from '../../supabase/local/keys';
 import { bootstrap } from '../../supabase/local/migrate';
-import type { Project } from '../../supabase/local/project';
+import { openAccess, type Project } from '../../supabase/local/project';
 import { createRestApp } from '../../supabase/local/rest';
 
 export type HostedStatus = 'COMING_UP' | 'ACTIVE_HEALTHY' | 'INIT_FAILED' | 'REMOVED';
@@ -434,7 +434,7 @@ export async function startManagementApiStandIn(opts: StandInOptions = {}): Prom
     '*',
     projectGateway(async (c) => {
       const p = live(c.req.param('ref'));
-      return p && p.status === 'ACTIVE_HEALTHY' ? p.project : null;
+      return p && p.status === 'ACTIVE_HEALTHY' ? openAccess(p.project) : null;
     }, DEFAULT_BODY_LIMIT),
   );
   // Its links return to the stand-in's own origin unless allow-listed.

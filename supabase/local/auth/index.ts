@@ -5,6 +5,7 @@
  * auth schema through its engine.
  */
 import { Hono } from 'hono';
+import { isPgError } from '../engine/types';
 import type { StackEnv } from '../http/context';
 import { AuthHttpError, renderAuthError, wantsApi2024, API_VERSION_HEADER } from './errors';
 import type { Context } from 'hono';
@@ -55,6 +56,8 @@ export function createAuthApp(opts: AuthAppOptions): Hono<StackEnv> {
 
   app.onError((err, c) => {
     if (err instanceof AuthHttpError) return renderAuthError(c, err);
+    // PostgreSQL: the stack's connection budget stayed spent (engine/connection-budget.ts); worth a retry.
+    if (isPgError(err) && err.code === '53300') return renderAuthError(c, new AuthHttpError(503, 'request_timeout', err.message));
     console.error('[auth] unexpected error', err);
     return renderAuthError(
       c,

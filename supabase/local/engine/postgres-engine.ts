@@ -3,13 +3,14 @@
  * DATABASE_URL, created on demand (from a migrated template when given).
  */
 import pg from 'pg';
+import type { ConnectionBudget } from './connection-budget';
 import type { QueryResult, SqlClient, SqlEngine, TxOptions } from './types';
 
 // Keep timestamps and bigints as Postgres prints them; the rest layer renders
 // JSON inside Postgres anyway, this only matters for server-side helpers.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-function wrapClient(c: pg.Pool | pg.PoolClient): SqlClient {
+function wrapClient(c: pg.Pool | pg.PoolClient | pg.Client): SqlClient {
   return {
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       const r = await c.query(sql, params as unknown[] | undefined);
@@ -32,27 +33,36 @@ function quoteIdent(name: string): string {
 }
 
 /** Creates `database` (optionally from `template`) if it does not exist yet. */
-export async function ensureDatabase(baseUrl: string, database: string, template?: string): Promise<boolean> {
+export async function ensureDatabase(baseUrl: string, database: string, template?: string, budget?: ConnectionBudget): Promise<boolean> {
+  if (budget) return budget.withClient(baseUrl, (admin) => createIfMissing(admin, database, template));
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
-    if (exists.rowCount) return false;
-    const tmpl = template ? ` template ${quoteIdent(template)}` : '';
-    try {
-      await admin.query(`create database ${quoteIdent(database)}${tmpl}`);
-    } catch (e) {
-      // Another process created it between our check and create.
-      if ((e as { code?: string }).code !== '42P04') throw e;
-      return false;
-    }
-    return true;
+    return await createIfMissing(admin, database, template);
   } finally {
     await admin.end();
   }
 }
 
-export async function dropDatabase(baseUrl: string, database: string): Promise<void> {
+async function createIfMissing(admin: pg.Client, database: string, template?: string): Promise<boolean> {
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
+  if (exists.rowCount) return false;
+  const tmpl = template ? ` template ${quoteIdent(template)}` : '';
+  try {
+    await admin.query(`create database ${quoteIdent(database)}${tmpl}`);
+  } catch (e) {
+    // Another process created it between our check and create.
+    if ((e as { code?: string }).code !== '42P04') throw e;
+    return false;
+  }
+  return true;
+}
+
+export async function dropDatabase(baseUrl: string, database: string, budget?: ConnectionBudget): Promise<void> {
+  if (budget) {
+    await budget.withClient(baseUrl, (admin) => admin.query(`drop database if exists ${quoteIdent(database)} with (force)`));
+    return;
+  }
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
@@ -62,8 +72,14 @@ export async function dropDatabase(baseUrl: string, database: string): Promise<v
   }
 }
 
-export async function openPostgres(baseUrl: string, database: string, template?: string): Promise<SqlEngine & { created: boolean }> {
-  const created = await ensureDatabase(baseUrl, database, template);
+export async function openPostgres(
+  baseUrl: string,
+  database: string,
+  template?: string,
+  budget?: ConnectionBudget,
+): Promise<SqlEngine & { created: boolean }> {
+  const created = await ensureDatabase(baseUrl, database, template, budget);
+  if (budget) return budgetedEngine(budget, urlForDatabase(baseUrl, database), created);
   const pool = new pg.Pool({
     connectionString: urlForDatabase(baseUrl, database),
     max: 8,
@@ -98,6 +114,40 @@ export async function openPostgres(baseUrl: string, database: string, template?:
     },
     async close() {
       await pool.end();
+    },
+  };
+}
+
+/** An engine whose connections come from the stack's shared budget (none held while idle). */
+function budgetedEngine(budget: ConnectionBudget, url: string, created: boolean): SqlEngine & { created: boolean } {
+  return {
+    kind: 'postgres',
+    created,
+    query: <T>(sql: string, params?: unknown[]) => budget.withClient(url, (c) => wrapClient(c).query<T>(sql, params)),
+    exec: (sql: string) => budget.withClient(url, (c) => wrapClient(c).exec(sql)),
+    async transaction<T>(fn: (tx: SqlClient) => Promise<T>, opts: TxOptions = {}): Promise<T> {
+      const client = await budget.acquire(url);
+      let clean = false;
+      try {
+        await client.query('begin');
+        if (opts.timeoutMs) await client.query(`select set_config('statement_timeout', $1, true)`, [`${Math.ceil(opts.timeoutMs)}ms`]);
+        const result = await fn(wrapClient(client));
+        await client.query('commit');
+        clean = true;
+        return result;
+      } catch (e) {
+        // A rolled-back connection is as good as new; one that cannot roll back is closed.
+        clean = await client.query('rollback').then(
+          () => true,
+          () => false,
+        );
+        throw e;
+      } finally {
+        budget.release(url, client, !clean);
+      }
+    },
+    async close() {
+      budget.closeDatabase(url);
     },
   };
 }

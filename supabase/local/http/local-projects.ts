@@ -66,8 +66,8 @@ export function localProjectsApp(stack: Stack): Hono {
   app.post('/projects/:ref/migrate', async (c) => {
     const ref = refOf(c);
     if (!ref || !(await stack.projectExists(ref))) return c.json({ message: 'Project not found' }, 404);
-    const project = await stack.createTenantProject(ref);
-    const applied = await migrate(project.engine, 'tenant');
+    // Held open for the whole migration: an idle close between its files would only reopen it.
+    const applied = await stack.withTenant(ref, (project) => migrate(project.engine, 'tenant'));
     return c.json({ applied });
   });
 
