@@ -1,19 +1,11 @@
 /**
- * Pure rules of the Door Status tab: the campus cards and door tiles,
- * computed from cached rows in one pass over the door logs (each door's
- * latest check and whether it had activity today), so 5,000 doors and
- * 200,000 logs stay well inside the 300 ms budget (DESIGN §9).
+ * Pure rules of the Door Status tab: the campus cards and door tiles
+ * (built and kept up to date in live-board.ts from each door's latest
+ * check), the header rules and the settings messages.
  */
-import {
-  compareDoorNumbers,
-  doorFreshness,
-  doorLogStatusColor,
-  isRealDoor,
-  todayWindow,
-  type Freshness,
-  type Row,
-} from '../door-checks/index';
-import { inactiveCampusIds, onInactiveCampus } from '../../lib/inactive-campuses';
+import type { doorLogStatusColor } from '../door-checks/index';
+import { todayWindow, type Freshness, type Row } from '../door-checks/index';
+import { buildLiveBoard, noteCheck, type LatestCheck } from './live-board';
 
 export interface DoorTile {
   id: string;
@@ -53,12 +45,11 @@ export interface DoorStatusBoard {
   totals: DoorStatusTotals;
 }
 
-const UNKNOWN_CAMPUS = 'Unassigned doors';
-
 /**
  * Campus cards (active campuses by name, then doors whose campus is not on
  * this device), door tiles in door order, non-door ids filtered out, each
- * door's freshness from its latest log. Doors of an inactive campus are
+ * door's freshness from its latest log (a test and bench entry point; the
+ * dashboard reads each door's latest check in chunks, use-latest-checks.ts). Doors of an inactive campus are
  * neither shown nor counted (src/lib/inactive-campuses.ts).
  */
 export function buildDoorStatusBoard(input: {
@@ -68,105 +59,9 @@ export function buildDoorStatusBoard(input: {
   intervalHours: number;
   now: Date;
 }): DoorStatusBoard {
-  const { start, end } = todayWindow(input.now);
-  const todayStart = start.getTime();
-  const todayEnd = end.getTime();
-
-  // One pass: latest check per door (time and status) and today's activity.
-  const latestAt = new Map<string, number>();
-  const latestStatus = new Map<string, unknown>();
-  const today = new Set<string>();
-  for (const log of input.logs) {
-    const door = log.door_id;
-    const at = log.created_at;
-    if (typeof door !== 'string' || typeof at !== 'string') continue;
-    const t = Date.parse(at);
-    if (t !== t) continue;
-    const prev = latestAt.get(door);
-    if (prev === undefined || t > prev) {
-      latestAt.set(door, t);
-      latestStatus.set(door, log.door_status);
-    }
-    if (t >= todayStart && t <= todayEnd) today.add(door);
-  }
-
-  const cards = new Map<string, CampusCard>();
-  const inactive = inactiveCampusIds(input.campuses);
-  const activeCampuses = input.campuses
-    .filter((c) => c.active !== false)
-    .sort((a, b) => String(a.campus_name ?? '').localeCompare(String(b.campus_name ?? '')));
-  for (const c of activeCampuses) {
-    const id = String(c.id);
-    cards.set(id, {
-      id,
-      name: String(c.campus_name ?? ''),
-      tiles: [],
-      totalDoors: 0,
-      activityToday: 0,
-      noActivity: 0,
-    });
-  }
-  const totals: DoorStatusTotals = {
-    doors: 0,
-    activityToday: 0,
-    noActivity: 0,
-    needsCheck: 0,
-    checkSoon: 0,
-    recentCheck: 0,
-  };
-
-  for (const d of input.doors) {
-    const id = d.id;
-    if (typeof id !== 'string') continue;
-    const doorNumber = typeof d.door_number === 'string' ? d.door_number : '';
-    if (!isRealDoor({ id, door_number: doorNumber }) || onInactiveCampus(d, inactive)) continue;
-    const campusId = typeof d.campus_id === 'string' ? d.campus_id : '';
-    let card = cards.get(campusId);
-    if (!card) {
-      // A campus not on this device (it may be active): keep its doors visible together.
-      card = cards.get('') ?? {
-        id: '',
-        name: UNKNOWN_CAMPUS,
-        tiles: [],
-        totalDoors: 0,
-        activityToday: 0,
-        noActivity: 0,
-      };
-      cards.set('', card);
-    }
-    const last = latestAt.get(id) ?? null;
-    const freshness = doorFreshness(last === null ? null : new Date(last), input.intervalHours, input.now);
-    const activityToday = today.has(id);
-    const lastStatus = last === null ? null : String(latestStatus.get(id) ?? '') || null;
-    card.tiles.push({
-      id,
-      doorNumber,
-      location: typeof d.location === 'string' ? d.location : null,
-      logo: typeof d.logo === 'string' && d.logo ? d.logo : null,
-      qrImage: typeof d.qr_image === 'string' && d.qr_image ? d.qr_image : null,
-      freshness,
-      lastCheck: last,
-      lastStatus,
-      statusColor: doorLogStatusColor(lastStatus),
-      activityToday,
-    });
-    card.totalDoors++;
-    totals.doors++;
-    if (activityToday) {
-      card.activityToday++;
-      totals.activityToday++;
-    } else {
-      card.noActivity++;
-      totals.noActivity++;
-    }
-    if (freshness === 'needs-check') totals.needsCheck++;
-    else if (freshness === 'check-soon') totals.checkSoon++;
-    else if (freshness === 'recent-check') totals.recentCheck++;
-  }
-
-  const campuses = [...cards.values()].filter((c) => c.id !== '' || c.totalDoors > 0);
-  for (const c of campuses) c.tiles.sort((a, b) => compareDoorNumbers(a.doorNumber, b.doorNumber));
-  return { campuses, totals };
+  const latest = new Map<string, LatestCheck>();
+  for (const log of input.logs) noteCheck(latest, log);
+  return buildLiveBoard({ ...input, latest, now: input.now.getTime() }).board;
 }
 
 /** Spec §2: the five summary cards, counted from the cache. */

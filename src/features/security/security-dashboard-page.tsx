@@ -11,7 +11,6 @@ import { Link } from 'react-router-dom';
 import {
   countRows,
   getCachedOrganization,
-  listDoorLogsBetween,
   useDoorLogsByDoor,
   useRows,
   useTenantSync,
@@ -36,18 +35,11 @@ import {
 } from '../door-checks/index';
 import { clockFlagText } from '../../lib/clock-flag';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
-// Freshness is judged on the server's clock (decision 013), as the checks' times are.
-import { useTrustedNow } from './hooks/use-trusted-now';
+// Freshness is judged on the server's clock (decision 013), as the checks' times are: the board keeps to it.
+import { useLiveBoard } from './hooks/use-live-board';
 import { DoorStatusTab } from './components/door-status-tab';
 import { SummaryCards, type SummaryKey } from './components/summary-cards';
-import {
-  buildDoorStatusBoard,
-  freshnessWindowStart,
-  isActiveIncident,
-  showBackToDashboard,
-  type CampusCard,
-  type DoorTile,
-} from './door-status';
+import { isActiveIncident, showBackToDashboard, type CampusCard, type DoorTile } from './door-status';
 import { isListedSecurityUser, userFlags } from './model';
 import { MissedCheckAlertsButton } from './components/missed-check-alerts';
 import { DoorOpenWork } from './components/door-open-work';
@@ -103,41 +95,21 @@ export function SecurityDashboardPage() {
 
 export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolean }) {
   const db = sync.db;
-  const now = useTrustedNow(60_000);
   const { hours, loading: intervalLoading } = useCheckInterval(db);
-  const from = freshnessWindowStart(now, hours);
   const campuses = useRows(db, 'campus');
-  const doors = useRows(db, 'doors');
+  const doorRows = useRows(db, 'doors');
   const incidents = useRows(db, 'incidents');
   const users = useRows(db, 'users');
-  const logs = useLiveQuery(() => listDoorLogsBetween(db, from, '\uffff'), [db, from]);
   const logCount = useLiveQuery(() => countRows(db, 'door_log'), [db]);
+  const { board, latest, doors, error: boardError } = useLiveBoard(db, campuses, doorRows, intervalLoading ? null : hours);
   // Which door's details are open; the tile itself is read from the current board, so the dialog follows new checks.
   const [openDoorId, setOpenDoorId] = useState<string | null>(null);
   const [openCard, setOpenCard] = useState<SummaryKey | null>(null);
   const onOpenDoor = useCallback((tile: DoorTile) => setOpenDoorId(tile.id), []);
-
-  const board = useMemo(
-    () =>
-      campuses && doors && logs
-        ? buildDoorStatusBoard({
-            campuses,
-            doors,
-            logs,
-            intervalHours: hours,
-            now,
-          })
-        : null,
-    [campuses, doors, logs, hours, now],
-  );
   // Missed-check alerts reuse the board's latest checks; only doors with none in its window are looked up.
-  const windowLatest = useMemo(() => {
-    if (!board) return null;
-    const latest = new Map<string, number>();
-    for (const c of board.campuses) for (const t of c.tiles) if (t.lastCheck !== null) latest.set(t.id, t.lastCheck);
-    return latest;
-  }, [board]);
+  const windowLatest = useMemo(() => (latest ? new Map([...latest].map(([id, check]) => [id, check.at])) : null), [latest]);
 
+  if (boardError) return <Alert tone="error">The door logs on this device could not be read: {boardError}</Alert>;
   if (!board || !incidents || !users || logCount === undefined || intervalLoading)
     return <Loading label="Loading security dashboard..." fullScreen />;
 
@@ -157,7 +129,7 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
       {canEdit && (
         <div className="flex flex-wrap items-center justify-end gap-3">
           <WorkOrdersLink db={db} slug={db.binding.slug} />
-          <MissedCheckAlertsButton sync={sync} now={now} windowLatest={windowLatest} doors={doors} />
+          <MissedCheckAlertsButton sync={sync} windowLatest={windowLatest} doors={doors} />
         </div>
       )}
       <SummaryCards counts={counts} onOpen={setOpenCard} />

@@ -1,44 +1,17 @@
 /**
  * The Door Status tab: check interval, totals, and one card per campus
- * (expand or collapse) with its door tiles, 4 per row on wide screens.
+ * (expand or collapse) with its door tiles (door-tile-grid.tsx).
  */
 import { memo, useState } from 'react';
 import type { TenantSync } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
-import { DOOR_STATUS_LABEL, FRESHNESS_LABEL, printCampusQrSheet, type DoorStatus, type Freshness } from '../../door-checks/index';
+import { printCampusQrSheet } from '../../door-checks/index';
 import type { CampusCard, DoorStatusBoard, DoorTile } from '../door-status';
 import { CheckIntervalSelect } from './check-interval-select';
+import { DoorTileGrid } from './door-tile-grid';
 import { MissedCheckSettings } from './missed-check-settings';
-
-export const FRESHNESS_TONE: Record<Freshness, string> = {
-  'needs-check': 'border-red-300 bg-red-50 text-red-900',
-  'check-soon': 'border-amber-300 bg-amber-50 text-amber-900',
-  'activity-today': 'border-green-300 bg-green-50 text-green-900',
-  'recent-check': 'border-blue-300 bg-blue-50 text-blue-900',
-};
-
-/** The latest check's status (spec §4 door log colours) as the tile's left edge. */
-const STATUS_EDGE: Record<DoorTile['statusColor'], string> = {
-  green: 'border-l-green-600',
-  yellow: 'border-l-yellow-400',
-  red: 'border-l-red-600',
-  grey: 'border-l-slate-400',
-};
-
-/** The same state in words, so colour is never the only sign (WCAG 1.4.1): a door out of service must not read as a green tile. */
-const STATUS_TEXT_TONE: Record<DoorTile['statusColor'], string> = {
-  green: 'text-green-900',
-  yellow: 'bg-yellow-100 px-1 text-yellow-900',
-  red: 'bg-red-700 px-1 text-white',
-  grey: 'text-slate-700',
-};
-
-function statusText(tile: DoorTile): string {
-  if (tile.lastStatus === null) return 'Not checked';
-  return DOOR_STATUS_LABEL[tile.lastStatus as DoorStatus] ?? tile.lastStatus;
-}
 
 function StatusLegend() {
   const items = [
@@ -99,8 +72,9 @@ export function DoorStatusTab({
       </dl>
       <StatusLegend />
       <div className="space-y-4">
-        {board.campuses.map((c) => (
-          <CampusSection key={c.id} campus={c} initiallyOpen={board.campuses.length <= 3} onOpenDoor={onOpenDoor} />
+        {/* With many campuses only the first starts open: the first screen shows door tiles and the rest stays an overview. */}
+        {board.campuses.map((c, i) => (
+          <CampusSection key={c.id} campus={c} initiallyOpen={i === 0 || board.campuses.length <= 3} onOpenDoor={onOpenDoor} />
         ))}
       </div>
     </div>
@@ -165,37 +139,7 @@ const CampusSection = memo(function CampusSection({
           {printProblem}
         </Alert>
       )}
-      {open && (
-        <ul
-          id={panelId}
-          className="grid grid-cols-2 gap-2 border-t border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-4"
-          aria-label={`Doors of ${campus.name}`}
-        >
-          {campus.tiles.map((tile) => (
-            <li key={tile.id} className="[contain-intrinsic-size:auto_4rem] [content-visibility:auto]">
-              <button
-                type="button"
-                data-testid="door-tile"
-                data-door={tile.doorNumber}
-                data-freshness={tile.freshness}
-                data-state={tile.lastStatus ?? 'none'}
-                className={cx(
-                  'flex min-h-16 w-full flex-col items-start rounded-xl border border-l-8 px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-blue-700',
-                  FRESHNESS_TONE[tile.freshness],
-                  STATUS_EDGE[tile.statusColor],
-                )}
-                onClick={() => onOpenDoor(tile, campus)}
-              >
-                <span className="font-bold">{tile.doorNumber}</span>
-                <span className="text-xs font-semibold">{FRESHNESS_LABEL[tile.freshness]}</span>
-                <span className={cx('mt-0.5 rounded text-xs font-bold', STATUS_TEXT_TONE[tile.statusColor])} data-testid="door-tile-state">
-                  {statusText(tile)}
-                </span>
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {open && <DoorTileGrid campus={campus} id={panelId} onOpenDoor={onOpenDoor} />}
     </section>
   );
 });

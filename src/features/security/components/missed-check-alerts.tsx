@@ -20,7 +20,7 @@ export function useCampusNames(sync: TenantSync): ReadonlyMap<string, string> {
 /**
  * The header count and its list. The alerts are computed here, not in the
  * dashboard, so their live queries re-render only this corner of the screen;
- * the dashboard hands over what it read already (its time, doors and the
+ * the dashboard hands over what it read already (its doors and the
  * board's latest checks).
  */
 export function MissedCheckAlertsButton({
@@ -30,7 +30,8 @@ export function MissedCheckAlertsButton({
   doors,
 }: {
   sync: TenantSync;
-  now: Date;
+  /** The screen's time; without it the alerts keep their own minute tick, which re-renders only them. */
+  now?: Date;
   windowLatest: ReadonlyMap<string, number> | null;
   doors: readonly CacheRow[] | undefined;
 }) {

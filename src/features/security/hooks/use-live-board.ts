@@ -1,0 +1,158 @@
+/**
+ * The Door Status board, live and incremental: each door's latest check is
+ * read once in chunks (latest-checks-reader.ts) and read again only when door
+ * logs are written; the tiles are computed again only for the doors whose
+ * latest check changed, or, by a timer set for the next freshness boundary
+ * of any door, whose boundary passed. Nothing recomputes every door every
+ * minute.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { countRows, trustedNow, watchCacheWrites, type CacheRow, type TenantDb } from '../../../data';
+import type { DoorStatusBoard } from '../door-status';
+import { freshnessWindowStart } from '../door-status';
+import { buildLiveBoard, changedDoors, doorsDue, nextBoardChange, refreshDoors, type LatestChecks, type LiveBoard } from '../live-board';
+import { noteNewestLogs, readLatestChecks } from '../latest-checks-reader';
+import { useSameRows } from './use-same-rows';
+
+const CAMPUS_FIELDS = ['id', 'campus_name', 'active'] as const;
+const DOOR_FIELDS = ['id', 'door_number', 'campus_id', 'location', 'logo', 'qr_image'] as const;
+/** Up to this many new logs are noted from the newest at once, before the window is read again. */
+const NEWEST_AT_ONCE = 500;
+/** setTimeout's longest delay. */
+const MAX_DELAY_MS = 2_147_483_647;
+
+interface Board {
+  live: LiveBoard;
+  campuses: readonly CacheRow[];
+  doors: readonly CacheRow[];
+  hours: number;
+  latest: LatestChecks;
+}
+
+export interface LiveBoardView {
+  board: DoorStatusBoard | null;
+  /** Each door's latest check time in the freshness window (the missed-check alerts reuse it). */
+  latest: LatestChecks | null;
+  /** The door rows, the same array while what the board shows of them is unchanged. */
+  doors: readonly CacheRow[] | undefined;
+  error: string | null;
+}
+
+function localDate(ms: number): string {
+  return new Date(ms).toDateString();
+}
+
+export function useLiveBoard(
+  db: TenantDb,
+  campusRows: readonly CacheRow[] | undefined,
+  doorRows: readonly CacheRow[] | undefined,
+  hours: number | null,
+): LiveBoardView {
+  // A pull re-sends rows unchanged every few seconds: only a change the board shows builds it again.
+  const campuses = useSameRows(campusRows, CAMPUS_FIELDS);
+  const doors = useSameRows(doorRows, DOOR_FIELDS);
+  // The window moves on with the local date; within a date, a window reaching back further changes no door's freshness.
+  const [windowAt, setWindowAt] = useState(trustedNow);
+  const from = useMemo(() => (hours === null ? null : freshnessWindowStart(new Date(windowAt), hours)), [hours, windowAt]);
+  const [latest, setLatest] = useState<LatestChecks | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (from === null) return;
+    let stopped = false;
+    let reading = false;
+    let again = false;
+    let current: LatestChecks | null = null;
+    const show = (l: LatestChecks) => {
+      current = l;
+      setLatest(l);
+    };
+    // Door logs are only ever added: while their count stands, a write was a pull sending rows again (its overlap window).
+    let counted = -1;
+    const readAll = async () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      reading = true;
+      try {
+        do {
+          again = false;
+          const n = await countRows(db, 'door_log');
+          const l = await readLatestChecks(db, from, () => stopped);
+          if (l) {
+            counted = n;
+            show(l);
+          }
+        } while (again && !stopped);
+        setError(null);
+      } catch (e) {
+        if (!stopped) setError(e instanceof Error ? e.message : String(e));
+      } finally {
+        reading = false;
+      }
+    };
+    void readAll();
+    const stop = watchCacheWrites(db, ['door_log'], () => {
+      if (reading) {
+        again = true;
+        return;
+      }
+      void countRows(db, 'door_log')
+        .then(async (n) => {
+          if (stopped || n === counted) return;
+          const base = current;
+          if (base && n > counted && n - counted <= NEWEST_AT_ONCE) {
+            const next = await noteNewestLogs(db, base, n - counted);
+            if (!stopped && current === base && next !== base) show(next);
+          }
+          await readAll();
+        })
+        .catch((e: unknown) => {
+          if (!stopped) setError(e instanceof Error ? e.message : String(e));
+        });
+    });
+    return () => {
+      stopped = true;
+      stop();
+    };
+  }, [db, from]);
+
+  const [state, setState] = useState<Board | null>(null);
+  let board = state;
+  if (campuses && doors && latest && hours !== null) {
+    if (!board || board.campuses !== campuses || board.doors !== doors || board.hours !== hours) {
+      board = {
+        live: buildLiveBoard({ campuses, doors, latest, intervalHours: hours, now: trustedNow() }),
+        campuses,
+        doors,
+        hours,
+        latest,
+      };
+      setState(board);
+    } else if (board.latest !== latest) {
+      const live = refreshDoors(board.live, changedDoors(board.latest, latest), latest, trustedNow());
+      board = { ...board, live, latest };
+      setState(board);
+    }
+  }
+
+  const live = state?.live ?? null;
+  useEffect(() => {
+    if (!live) return;
+    const next = nextBoardChange(live);
+    if (next === Number.POSITIVE_INFINITY) return;
+    const timer = setTimeout(
+      () => {
+        const now = trustedNow();
+        setWindowAt((at) => (localDate(at) === localDate(now) ? at : now));
+        setState((s) => (s ? { ...s, live: refreshDoors(s.live, doorsDue(s.live, now), s.latest, now) } : s));
+      },
+      // A millisecond past the boundary, so the tiles due then are due by the time it fires.
+      Math.min(MAX_DELAY_MS, Math.max(0, next - trustedNow() + 1)),
+    );
+    return () => clearTimeout(timer);
+  }, [live]);
+
+  return { board: board?.live.board ?? null, latest: board?.latest ?? null, doors, error };
+}
