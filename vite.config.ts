@@ -1,14 +1,18 @@
 /**
  * Build of the PWA: React, Tailwind 4 and the service worker from sw/
  * (vite-plugin-pwa, injectManifest). Route chunks are split by area so the
- * landing page and the tenant sign-in path stay small; the precache holds the
- * shell and every route chunk so each screen opens offline once installed.
+ * landing page and the tenant sign-in path stay small; the service worker
+ * precaches the shell, sign-in and the officer's path at install and fetches
+ * the admin areas once someone signs in (scripts/precache-tiers.ts), so each
+ * screen opens offline once installed.
  */
 import { readFile } from 'node:fs/promises';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress-plugin';
+import { precacheTiers } from './scripts/precache-tiers';
 
 /**
  * src/data is imported through its index.ts only (lint rule), and that index
@@ -18,8 +22,10 @@ import { VitePWA } from 'vite-plugin-pwa';
  * not download supabase-js, Dexie and the sync engine before they need them.
  * See docs/decisions/ (shell-bundle-budget).
  */
-/** Vendor chunks (by file-name prefix) fetched on demand instead of precached. */
+/** Vendor chunks (by file-name prefix) used by one action (PDF export): cached on first use, never precached. */
 const ON_DEMAND_CHUNKS = ['jspdf.es.min', 'html2canvas', 'purify.es', 'index.es'];
+// What the service worker precaches at install and what it fetches later (scripts/precache-tiers.ts).
+const tiers = precacheTiers(ON_DEMAND_CHUNKS.map((name) => new RegExp(`^assets/${name.replace(/\./g, '\\.')}-[^/]+\\.js$`)));
 
 function dataWithoutSideEffects(): Plugin {
   const dataDir = /[\\/]src[\\/]data[\\/][^?]*\.tsx?$/;
@@ -74,6 +80,7 @@ export default defineConfig({
     dataWithoutSideEffects(),
     isolateClassicZod(),
     tailwindcss(),
+    tiers.plugin,
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -109,13 +116,14 @@ export default defineConfig({
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Big libraries used by one action (PDF export) stay out of the
-        // precache; the worker caches them on first use (sw/sw.ts).
-        globIgnores: ['screenshots/**', ...ON_DEMAND_CHUNKS.map((name) => `assets/${name}-*.js`)],
+        globIgnores: ['screenshots/**'],
+        // Tiers for the worker: admin areas fetched after sign-in, big one-action libraries on first use.
+        manifestTransforms: [tiers.transform],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false, type: 'module' },
     }),
+    precompress(),
   ],
   resolve: {
     alias: [
@@ -141,7 +149,10 @@ export default defineConfig({
         codeSplitting: {
           includeDependenciesRecursively: false,
           groups: [
-            { name: 'tenant-shell', test: /[\\/]src[\\/]features[\\/]tenant-auth[\\/]components[\\/]tenant-shell\.tsx$/ },
+            {
+              name: 'tenant-shell',
+              test: /[\\/]src[\\/]features[\\/]tenant-auth[\\/]components[\\/](tenant-shell|sync-badge-placeholder)\.tsx$/,
+            },
             { name: 'react-hook-form', test: /[\\/]node_modules[\\/]react-hook-form[\\/]/ },
             { name: 'sign-in-form', test: /[\\/]src[\\/](ui[\\/](auth-card|password-field)|lib[\\/]sign-in-rules)\.tsx?$/ },
             // Forms import it, the check form does not: left alone it joins the Field chunk the scan path loads.

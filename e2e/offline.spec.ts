@@ -12,6 +12,60 @@ async function waitForServiceWorker(page: Page): Promise<void> {
   });
 }
 
+/**
+ * Asks the worker for the admin areas it fetches in the background after a
+ * sign-in (sw/later-assets.ts) and waits until it says they are all cached.
+ */
+async function waitForLaterAssets(page: Page): Promise<boolean> {
+  return page.evaluate(async () => {
+    const reg = await navigator.serviceWorker.ready;
+    const channel = new MessageChannel();
+    const reply = new Promise<{ complete: boolean }>(
+      (resolve) => (channel.port1.onmessage = (e) => resolve(e.data as { complete: boolean })),
+    );
+    reg.active?.postMessage({ type: 'CACHE_LATER' }, [channel.port2]);
+    return (await reply).complete;
+  });
+}
+
+/** The build files held by the worker's caches, by kind: the install's precache and the assets fetched since. */
+async function cachedAssets(page: Page): Promise<{ precache: string[]; later: string[] }> {
+  return page.evaluate(async () => {
+    const names = await caches.keys();
+    const files = async (name: string) =>
+      (await (await caches.open(name)).keys()).map((r) => new URL(r.url).pathname).filter((p) => p.startsWith('/assets/'));
+    const precache = (await Promise.all(names.filter((n) => n.includes('precache')).map(files))).flat();
+    const later = names.includes('lockstep-assets') ? await files('lockstep-assets') : [];
+    return { precache, later };
+  });
+}
+
+const named = (files: string[], chunk: string) => files.some((f) => new RegExp(`^/assets/${chunk}-[\\w-]+\\.js$`).test(f));
+
+test('a first visit precaches the shell, sign-in and the officer’s path; the admin areas follow once someone signs in', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await waitForServiceWorker(page);
+  const first = await cachedAssets(page);
+  for (const chunk of ['public-site', 'tenant-auth', 'door-checks', 'rounds-page', 'tenant-sync', 'clients', 'accept-invite-page']) {
+    expect(named(first.precache, chunk), chunk).toBe(true);
+  }
+  for (const chunk of ['security', 'platform-admin', 'transportation', 'student-parking', 'tenant-dashboard', 'jspdf.es.min']) {
+    expect(named([...first.precache, ...first.later], chunk), chunk).toBe(false);
+  }
+
+  await signInViaDeepLink(page, 'officer@lincoln-isd.test');
+  await expect(page).toHaveURL(/\/rounds$/);
+  expect(await waitForLaterAssets(page)).toBe(true);
+  const after = await cachedAssets(page);
+  for (const chunk of ['security', 'platform-admin', 'transportation', 'student-parking', 'tenant-dashboard']) {
+    expect(named(after.later, chunk), chunk).toBe(true);
+  }
+  // The one-action libraries still wait for their action.
+  expect(named(after.later, 'jspdf.es.min')).toBe(false);
+});
+
 test('the manifest is installable: name, icons, display, start URL', async ({ page, request }) => {
   await page.goto('/');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -57,6 +111,8 @@ test('a signed-in officer reopens the app and moves between screens offline', as
   await signInViaDeepLink(page, 'officer@lincoln-isd.test');
   await expect(page).toHaveURL(/\/rounds$/);
   await waitForServiceWorker(page);
+  // The dashboards below are fetched in the background after sign-in.
+  expect(await waitForLaterAssets(page)).toBe(true);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'My Rounds' })).toBeVisible();

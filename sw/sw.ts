@@ -1,7 +1,9 @@
 /// <reference lib="webworker" />
 /**
  * Lockstep's service worker (vite-plugin-pwa injectManifest). It precaches
- * the app shell and every route chunk, answers every in-app navigation with
+ * the app shell, the public pages, sign-in and the officer's offline path at
+ * install, fetches the admin areas in the background once someone has signed
+ * in (CACHE_LATER; scripts/precache-tiers.ts), answers every in-app navigation with
  * the precached index.html so each screen opens offline, keeps the last
  * /app-config.json for offline starts, and waits for the page's word before
  * taking over (the "update available" prompt). Project APIs (/platform, /t,
@@ -12,11 +14,24 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { LATER_REVISION, ON_DEMAND_REVISION } from '../scripts/precache-tiers';
 import { runBackgroundPush, slugFromSyncTag } from '../src/data';
+import { cacheLater, pruneAssetCache } from './later-assets';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
-precacheAndRoute(self.__WB_MANIFEST);
+const ASSET_CACHE = 'lockstep-assets';
+
+const tierOf = (e: PrecacheEntry | string) => (typeof e === 'string' ? null : e.revision);
+const manifest = self.__WB_MANIFEST;
+const laterUrls = manifest
+  .filter((e) => tierOf(e) === LATER_REVISION)
+  .map((e) => new URL((e as PrecacheEntry).url, self.location.href).href);
+const onDemandUrls = manifest
+  .filter((e) => tierOf(e) === ON_DEMAND_REVISION)
+  .map((e) => new URL((e as PrecacheEntry).url, self.location.href).href);
+
+precacheAndRoute(manifest.filter((e) => tierOf(e) !== LATER_REVISION && tierOf(e) !== ON_DEMAND_REVISION));
 cleanupOutdatedCaches();
 
 /** Paths that are server endpoints, never app screens. */
@@ -35,17 +50,25 @@ registerRoute(
   new NetworkFirst({ cacheName: 'lockstep-config', networkTimeoutSeconds: 4 }),
 );
 
-// Hashed build files that are not precached (large libraries used by a single
-// action, e.g. PDF export) are kept once fetched; their names never change.
+// Hashed build files that are not precached (the admin areas until fetched
+// after sign-in, large libraries used by a single action such as PDF export)
+// are kept once fetched; their names never change.
 registerRoute(
   ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && request.method === 'GET',
-  new CacheFirst({ cacheName: 'lockstep-assets' }),
+  new CacheFirst({ cacheName: ASSET_CACHE }),
 );
 
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // The reply (to whoever sent a port) says when the admin areas are ready offline.
+  if (data?.type === 'CACHE_LATER') {
+    event.waitUntil(cacheLater(ASSET_CACHE, laterUrls).then((complete) => event.ports[0]?.postMessage({ type: 'CACHED_LATER', complete })));
+  }
 });
+
+// Files of earlier versions leave the asset cache once this version runs.
+self.addEventListener('activate', (event) => event.waitUntil(pruneAssetCache(ASSET_CACHE, [...laterUrls, ...onDemandUrls])));
 
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;

@@ -1,10 +1,14 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { markContentReady } from '../lib/content-ready';
 import { ToastProvider } from '../ui/toast';
 import { OfflineIndicator } from './offline-indicator';
 import { UpdatePrompt } from './update-prompt';
 
 /** Wraps every screen: skip link, offline banner, update prompt, toasts. */
 export function RootLayout() {
+  // Mounted with the first route's screen: background work may start once it has painted.
+  useEffect(() => markContentReady(), []);
   return (
     <ToastProvider>
       <a

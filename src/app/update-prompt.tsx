@@ -1,9 +1,11 @@
 /**
- * Registers the service worker (workbox-window, loaded after first paint) and
+ * Registers the service worker (workbox-window, loaded once the screen has
+ * painted, src/lib/content-ready.ts, so its precache never competes with it) and
  * offers a reload when a new version is waiting. The worker only takes over on
  * the user's say-so, so a half-filled form is never reloaded away.
  */
 import { useEffect, useRef, useState } from 'react';
+import { whenContentReady } from '../lib/content-ready';
 
 type WorkboxLike = { messageSkipWaiting: () => void; addEventListener: (type: 'controlling', cb: () => void) => void };
 
@@ -14,18 +16,20 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
-    void import('workbox-window').then(({ Workbox }) => {
-      if (cancelled) return;
-      const wb = new Workbox('/sw.js', { scope: '/', type: 'classic' });
-      wbRef.current = wb;
-      wb.addEventListener('waiting', () => setWaiting(true));
-      wb.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
-      // Look for a new version when the app comes back to the foreground.
-      const check = () => {
-        if (document.visibilityState === 'visible') void wb.update().catch(() => undefined);
-      };
-      document.addEventListener('visibilitychange', check);
-    });
+    void whenContentReady()
+      .then(() => import('workbox-window'))
+      .then(({ Workbox }) => {
+        if (cancelled) return;
+        const wb = new Workbox('/sw.js', { scope: '/', type: 'classic' });
+        wbRef.current = wb;
+        wb.addEventListener('waiting', () => setWaiting(true));
+        wb.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
+        // Look for a new version when the app comes back to the foreground.
+        const check = () => {
+          if (document.visibilityState === 'visible') void wb.update().catch(() => undefined);
+        };
+        document.addEventListener('visibilitychange', check);
+      });
     return () => {
       cancelled = true;
     };

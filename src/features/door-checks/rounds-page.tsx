@@ -14,7 +14,7 @@ import { cx } from '../../ui/cx';
 import { EmptyState } from '../../ui/empty-state';
 import { inputClass } from '../../ui/field';
 import { Loading } from '../../ui/loading';
-import { MyWorkLink } from '../maintenance/index';
+import { MyWorkButton, useMyOpenWork } from '../maintenance/index';
 import { tenantPath } from '../../lib/roles';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { useCheckInterval } from './hooks/use-check-interval';
@@ -50,12 +50,10 @@ export function RoundsPage() {
         <ButtonLink to={scanPath(slug)} size="lg" className="min-h-16 w-full text-lg sm:w-auto sm:px-10">
           Scan a Door
         </ButtonLink>
-        {db && <MyWorkLink db={db} slug={slug} userId={userId} />}
-        {db && <ParkingLookupLink db={db} slug={slug} />}
         {error ? (
           <Alert tone="error">{error}</Alert>
         ) : db ? (
-          <Rounds db={db} slug={slug} userId={userId} />
+          <RoundsBody db={db} slug={slug} userId={userId} />
         ) : (
           <Loading label="Opening this device's data..." />
         )}
@@ -65,22 +63,38 @@ export function RoundsPage() {
 }
 
 /**
- * Officers write parking violations in the lots (decision 025). Hidden only
- * when the server last said the tenant has no student parking (the features
- * answer the dashboard remembers on this device); with no answer yet it
- * shows, and the page itself says when the feature is off.
+ * My Work and Parking Lookup show with the rounds, not after them: buttons
+ * arriving once the list is on screen would push it down under the
+ * officer's thumb (a layout shift).
  */
-function ParkingLookupLink({ db, slug }: { db: TenantDb; slug: string }) {
-  const off = useLiveQuery(async () => {
+function RoundsBody({ db, slug, userId }: { db: TenantDb; slug: string; userId: string }) {
+  const work = useMyOpenWork(db, userId);
+  const parkingOff = useParkingOff(db);
+  if (work === undefined || parkingOff === undefined) return <Loading label="Loading your rounds..." />;
+  return (
+    <>
+      <MyWorkButton slug={slug} open={work} />
+      {!parkingOff && (
+        <ButtonLink to={tenantPath(slug, 'student-parking')} variant="secondary" size="lg" className="w-full sm:w-auto">
+          Parking Lookup
+        </ButtonLink>
+      )}
+      <Rounds db={db} slug={slug} userId={userId} />
+    </>
+  );
+}
+
+/**
+ * Officers write parking violations in the lots (decision 025). The link is
+ * hidden only when the server last said the tenant has no student parking
+ * (the features answer the dashboard remembers on this device); with no
+ * answer yet it shows, and the page itself says when the feature is off.
+ */
+function useParkingOff(db: TenantDb): boolean | undefined {
+  return useLiveQuery(async () => {
     const features = await readRemembered<{ effective?: { student_parking?: unknown } }>(db, 'features');
     return features?.value.effective?.student_parking === false;
   }, [db]);
-  if (off !== false) return null;
-  return (
-    <ButtonLink to={tenantPath(slug, 'student-parking')} variant="secondary" size="lg" className="w-full sm:w-auto">
-      Parking Lookup
-    </ButtonLink>
-  );
 }
 
 function campusKey(slug: string, userId: string): string {

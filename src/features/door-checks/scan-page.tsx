@@ -6,6 +6,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useDoorLogsByDoor, useRows, type CacheRow, type TenantDb } from '../../data';
+import { useHoldContentReady } from '../../lib/content-ready';
 import { inactiveCampusIds, onInactiveCampus } from '../../lib/inactive-campuses';
 import { tenantPath } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
@@ -31,6 +32,8 @@ type ScanNotice = { kind: 'not-door' } | { kind: 'unknown-door'; payload: DoorQr
 export function ScanPage() {
   const { slug, userId } = useTenantRoute();
   const { db, error } = useLocalDb(slug, userId);
+  // The sync engine waits for the form (or the scanner) to show: src/lib/content-ready.ts.
+  useHoldContentReady(!db && !error);
   return (
     <TenantShell
       title="Scan a Door"
@@ -56,6 +59,7 @@ function ScanFlow({ db, slug, userId }: { db: TenantDb; slug: string; userId: st
   const doors = useRows(db, 'doors');
   const campuses = useRows(db, 'campus');
   const records = useRows(db, 'maintenance_records');
+  useHoldContentReady(!doors || !campuses);
   const [notice, setNotice] = useState<ScanNotice>(null);
   const [saved, setSaved] = useState<{
     check: SavedCheck;
@@ -237,6 +241,7 @@ function DoorCheck({
 }) {
   const latest = useDoorLogsByDoor(db, door.id, 1);
   const conditions = useRows(db, 'conditions');
+  useHoldContentReady(!latest);
   if (!latest) return <Loading label="Loading door..." />;
   // A failing check still on this device means the server has (or will have) an open record.
   const hasOpenRecord = hasOpenRecordCached || (latest[0] ? checkFails(latest[0]) : false);
@@ -252,7 +257,10 @@ function DoorCheck({
           {typeof door.location === 'string' && door.location ? ` · ${door.location}` : ''}
         </p>
         <p className="text-sm text-slate-600">Last check: {typeof last === 'string' ? new Date(last).toLocaleString() : 'never'}</p>
-        <Suspense fallback={null}>{conditions && <ExpectedCondition conditions={conditions} door={door} />}</Suspense>
+        {/* Two lines kept for it (the usual length on a phone), so the form does not move when it arrives. */}
+        <div className="min-h-10">
+          <Suspense fallback={null}>{conditions && <ExpectedCondition conditions={conditions} door={door} />}</Suspense>
+        </div>
       </div>
       <CheckForm db={db} door={door} campusName={campusName} hasOpenRecord={hasOpenRecord} onSaved={onSaved} onCancel={onCancel} />
     </section>

@@ -4,5 +4,5 @@
  * to it (rounds, dashboards, a door's details) do not carry it.
  */
 export const loadMaintenancePage = () => import('./maintenance-page');
-export { MyWorkLink } from './my-work-link';
+export { MyWorkButton, MyWorkLink, useMyOpenWork } from './my-work-link';
 export { isActive as isActiveWorkOrder } from './model';

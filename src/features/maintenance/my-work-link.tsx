@@ -9,11 +9,20 @@ import { ButtonLink } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { isActive } from './model';
 
-export function MyWorkLink({ db, slug, userId, className }: { db: TenantDb; slug: string; userId: string; className?: string }) {
-  const open = useLiveQuery(
+/** How many open work orders this device holds for the user; undefined while it reads. */
+export function useMyOpenWork(db: TenantDb, userId: string): number | undefined {
+  return useLiveQuery(
     async () => (await listRowsWhere(db, 'maintenance_records', 'assigned_to', userId)).filter(isActive).length,
     [db, userId],
   );
+}
+
+export function MyWorkLink({ db, slug, userId, className }: { db: TenantDb; slug: string; userId: string; className?: string }) {
+  return <MyWorkButton slug={slug} open={useMyOpenWork(db, userId)} className={className} />;
+}
+
+/** The link itself, for a screen that reads the count with its own data (and shows both together). */
+export function MyWorkButton({ slug, open, className }: { slug: string; open: number | undefined; className?: string }) {
   if (!open) return null;
   return (
     <ButtonLink to={tenantPath(slug, 'maintenance')} variant="secondary" size="lg" className={cx('w-full sm:w-auto', className)}>

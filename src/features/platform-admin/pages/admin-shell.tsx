@@ -1,6 +1,8 @@
 import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { StaffProfile } from '../../../data';
+import { askWorkerToCacheLater } from '../../../lib/cache-later';
+import { whenContentReady } from '../../../lib/content-ready';
 import { StaffGate } from '../../platform-auth/index';
 
 /** Header and frame of the master pages, behind the staff-admin gate. */
@@ -16,6 +18,7 @@ export function AdminShell({
   useEffect(() => {
     document.title = `${title} · Lockstep Admin`;
   }, [title]);
+  useEffect(() => void whenContentReady().then(askWorkerToCacheLater), []);
   return (
     <StaffGate>
       {(profile, signOut) => (

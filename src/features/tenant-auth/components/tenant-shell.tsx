@@ -1,7 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { getCachedOrganization, type TenantProfile } from '../../../data';
+import { askWorkerToCacheLater } from '../../../lib/cache-later';
+import { whenContentReady } from '../../../lib/content-ready';
 import { organizationLabel } from '../../../lib/organizations';
+import { SyncBadgePlaceholder } from './sync-badge-placeholder';
 import { normalizeRole, tenantPath } from '../../../lib/roles';
 const TenantSyncControls = lazy(() => import('./tenant-sync-controls'));
 // Its own chunk: statically it would share one with the sign-in pages and
@@ -53,12 +56,28 @@ export function TenantShell({ title, subtitle, headerExtra, children }: TenantSh
     document.title = `${title} · Lockstep`;
   }, [title]);
 
+  // The sync engine (with supabase-js) and the support banner load once the
+  // screen has painted: a direct load of the check form does not wait for them.
+  const [background, setBackground] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void whenContentReady().then(() => {
+      if (live) setBackground(true);
+      askWorkerToCacheLater();
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
   const role = normalizeRole(profile?.role);
   return (
     <div className="min-h-screen bg-slate-50">
-      <Suspense fallback={null}>
-        <SupportBanner key={slug} slug={slug} />
-      </Suspense>
+      {background && (
+        <Suspense fallback={null}>
+          <SupportBanner key={slug} slug={slug} />
+        </Suspense>
+      )}
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
           <div className="min-w-0">
@@ -69,21 +88,16 @@ export function TenantShell({ title, subtitle, headerExtra, children }: TenantSh
               {profile?.display_name ?? email} · {ROLE_LABELS[role]}
             </p>
           </div>
-          <div className="tap-targets flex flex-wrap items-center gap-3">
+          {/* Its own row on a phone: the badge's text changes width as it syncs, which must not reflow the header. */}
+          <div className="tap-targets flex w-full flex-wrap items-center gap-3 sm:w-auto">
             {headerExtra}
-            <Suspense
-              fallback={
-                <button
-                  type="button"
-                  disabled
-                  className="min-h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 opacity-60"
-                >
-                  Sign Out
-                </button>
-              }
-            >
-              <TenantSyncControls slug={slug} userId={userId} />
-            </Suspense>
+            {background ? (
+              <Suspense fallback={<SignOutPlaceholder />}>
+                <TenantSyncControls slug={slug} userId={userId} />
+              </Suspense>
+            ) : (
+              <SignOutPlaceholder />
+            )}
           </div>
         </div>
       </header>
@@ -93,5 +107,21 @@ export function TenantShell({ title, subtitle, headerExtra, children }: TenantSh
         <div className="mt-6">{children}</div>
       </main>
     </div>
+  );
+}
+
+/** The sync badge and Sign Out while they load, at their size, so the header does not move when they arrive. */
+function SignOutPlaceholder() {
+  return (
+    <>
+      <SyncBadgePlaceholder />
+      <button
+        type="button"
+        disabled
+        className="min-h-9 rounded-lg border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-900 opacity-60"
+      >
+        Sign Out
+      </button>
+    </>
   );
 }

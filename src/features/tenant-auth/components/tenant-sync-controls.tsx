@@ -17,12 +17,15 @@ import {
 } from '../../../data';
 import { Button } from '../../../ui/button';
 import { Modal } from '../../../ui/modal';
+import { SyncBadgePlaceholder } from './sync-badge-placeholder';
 
 export default function TenantSyncControls({ slug, userId }: { slug: string; userId: string }) {
   const navigate = useNavigate();
   const [sync, setSync] = useState<TenantSync | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // No badge at all when the engine cannot start (no organization on this device, or it failed).
+  const [starting, setStarting] = useState(() => Boolean(userId && getCachedOrganization(slug)));
 
   useEffect(() => {
     const org = getCachedOrganization(slug);
@@ -32,7 +35,10 @@ export default function TenantSyncControls({ slug, userId }: { slug: string; use
       .then((s) => {
         if (live) setSync(s);
       })
-      .catch((error: unknown) => console.warn('Sync could not start', error));
+      .catch((error: unknown) => {
+        console.warn('Sync could not start', error);
+        if (live) setStarting(false);
+      });
     return () => {
       live = false;
     };
@@ -58,7 +64,7 @@ export default function TenantSyncControls({ slug, userId }: { slug: string; use
 
   return (
     <>
-      {sync && <SyncStatusBadge sync={sync} />}
+      {sync ? <SyncStatusBadge sync={sync} /> : starting && <SyncBadgePlaceholder />}
       <Button variant="secondary" size="sm" busy={busy} onClick={() => void requestSignOut()}>
         {busy ? 'Signing out...' : 'Sign Out'}
       </Button>
