@@ -13,6 +13,7 @@ import { serve } from '@hono/node-server';
 import { seedDemo } from '../supabase/local/seed';
 import { createServer } from '../supabase/local/server';
 import { Stack } from '../supabase/local/stack';
+import { stopServing } from './network-cut';
 
 const ROOT = resolve(import.meta.dirname, '..');
 
@@ -67,7 +68,7 @@ export async function startInProcessStack(slug: string): Promise<InProcessStack>
       return (await r.json()) as T;
     },
     async close() {
-      server.close();
+      stopServing(server);
       await stack.close();
     },
   };

@@ -43,6 +43,15 @@ function listen(server: { listen: (port: number, host: string, cb: () => void) =
   return new Promise((done) => server.listen(0, '127.0.0.1', () => done((server.address() as AddressInfo).port)));
 }
 
+/**
+ * Stops a test server and drops its kept-alive connections, so a browser
+ * still open cannot send requests into a stack that is closing.
+ */
+export function stopServing(server: ReturnType<typeof serve>): void {
+  server.close();
+  if ('closeAllConnections' in server) server.closeAllConnections();
+}
+
 /** The stack as `npm start` runs it, with fresh demo data, counting every request it serves. */
 export async function startLocal(): Promise<Local> {
   const probe = createHttpServer();
@@ -67,7 +76,7 @@ export async function startLocal(): Promise<Local> {
     stack,
     hits: () => hits,
     close: async () => {
-      server.close();
+      stopServing(server);
       await stack.close();
     },
   };

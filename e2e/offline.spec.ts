@@ -66,6 +66,28 @@ test('a first visit precaches the shell, sign-in and the officer’s path; the a
   expect(named(after.later, 'jspdf.es.min')).toBe(false);
 });
 
+test('a first install that fails (a precached file did not download) is tried again while the page stays open', async ({
+  page,
+  context,
+}) => {
+  // The worker's own requests go through the context's routes: the first try at the shell's script fails as on a dropped connection.
+  let refused = 0;
+  await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    if (route.request().serviceWorker() && refused === 0) {
+      refused++;
+      await route.abort('connectionreset');
+      return;
+    }
+    await route.continue();
+  });
+  await page.goto('/');
+  // The app registers again on its own (src/app/keep-installing.ts, 5 s after the failure); no reload here.
+  await waitForServiceWorker(page);
+  expect(refused).toBe(1);
+  const { precache } = await cachedAssets(page);
+  expect(named(precache, 'index')).toBe(true);
+});
+
 test('the manifest is installable: name, icons, display, start URL', async ({ page, request }) => {
   await page.goto('/');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');

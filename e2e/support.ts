@@ -64,6 +64,10 @@ export async function signInPlatform(page: Page, email: string, password = PASSW
 
 /** No serious or critical axe violations on the current page. */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // Colours read mid-transition (a button fading from one state's colour to the next) are not what anyone reads.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);

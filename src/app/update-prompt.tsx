@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { whenContentReady } from '../lib/content-ready';
+import { keepInstalling, registerLater } from './keep-installing';
 
 type WorkboxLike = { messageSkipWaiting: () => void; addEventListener: (type: 'controlling', cb: () => void) => void };
 
@@ -23,7 +24,16 @@ export function UpdatePrompt() {
         const wb = new Workbox('/sw.js', { scope: '/', type: 'classic' });
         wbRef.current = wb;
         wb.addEventListener('waiting', () => setWaiting(true));
-        wb.register().catch((error: unknown) => console.warn('Service worker registration failed', error));
+        const registerAgain = () => navigator.serviceWorker.register('/sw.js', { scope: '/', type: 'classic' });
+        wb.register().then(
+          (reg) => {
+            if (reg) keepInstalling(reg, registerAgain);
+          },
+          (error: unknown) => {
+            console.warn('Service worker registration failed', error);
+            registerLater(registerAgain);
+          },
+        );
         // Look for a new version when the app comes back to the foreground.
         const check = () => {
           if (document.visibilityState === 'visible') void wb.update().catch(() => undefined);
