@@ -70,6 +70,8 @@ async function rss50Tenants(): Promise<BenchResult> {
     PORT: String(PORT),
     BENCH_TENANTS: String(RSS_TENANTS),
     TENANT_IDLE_CLOSE_MS: String(IDLE_CLOSE_MS),
+    // As `npm start` runs the server (package.json): malloc then gives closed tenants' memory back (decision 026).
+    MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(import.meta.dirname, 'stack-tenants-server.ts')], {
