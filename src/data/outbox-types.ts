@@ -57,6 +57,14 @@ export interface SyncState {
    * before the field existed simply lack it (no schema version needed).
    */
   missing_on_server_at?: string | null;
+  /**
+   * Rows up to this (updated_at, id) are all here: no late commit can still
+   * land at or before it (pull.ts), so pulls resume after it instead of
+   * re-reading the whole overlap window. Optional for rows written before it existed.
+   */
+  settled?: { updated_at: string; id: string } | null;
+  /** The watermark to settle once a pull starts at or after `at_ms` (device clock) and completes. */
+  settle_next?: { updated_at: string; id: string; at_ms: number } | null;
 }
 
 export interface MetaRow {

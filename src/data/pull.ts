@@ -1,7 +1,13 @@
 /**
  * Owns the pull: per table, the rows whose updated_at is after the stored
  * watermark, read in keyset pages on (updated_at, id) starting an overlap
- * window before the watermark. Each page is applied in one transaction with
+ * window before the watermark, so a transaction that commits late with an
+ * older updated_at is still seen. The window shrinks once it has done its
+ * work: a watermark is settled by a complete pull that started at least the
+ * overlap after the pull that reached it (any transaction older than the
+ * watermark has committed by then, as none outlives the overlap), and later
+ * pulls resume after the settled point. Otherwise rows written together (an
+ * import, a seed) would be sent again on every pull until a newer row came. Each page is applied in one transaction with
  * the watermark move, so a crash never leaves the watermark ahead of the
  * data. Tombstones (deleted_at set) remove the cache row; a row with a
  * pending outbox entry is never overwritten (the local change wins until the
@@ -25,6 +31,8 @@ export interface PullDeps {
   transport: SyncTransport;
   pageSize?: number;
   overlapMs?: number;
+  /** The device clock (tests pass their own); only its differences matter. */
+  now?: () => number;
   /** Called after each applied page: the engine throws here once it is stopping, so a long first pull never holds a sign-out. */
   checkpoint?: Checkpoint;
 }
@@ -48,7 +56,7 @@ export function tableMissingOnServer(state: PullState | undefined): boolean {
 }
 
 export function emptySyncState(table: SyncedTable): SyncState {
-  return { table, updated_at: null, id: null, refetch: [], last_pull_at: null, last_error: null };
+  return { table, updated_at: null, id: null, refetch: [], last_pull_at: null, last_error: null, settled: null, settle_next: null };
 }
 
 /** Makes the next pull of `tables` read them from the beginning (what was asked to refetch stays asked). */
@@ -56,7 +64,7 @@ export async function resetWatermarks(db: TenantDb, tables: readonly SyncedTable
   await db.transaction('rw', db.sync_state, async () => {
     for (const table of tables) {
       const state = (await db.sync_state.get(table)) ?? emptySyncState(table);
-      await db.sync_state.put({ ...state, updated_at: null, id: null });
+      await db.sync_state.put({ ...state, updated_at: null, id: null, settled: null, settle_next: null });
     }
   });
 }
@@ -145,8 +153,10 @@ export async function pullTable(deps: PullDeps, table: SyncedTable): Promise<Pul
     });
   }
 
-  const since = state.updated_at ? overlapStart(state.updated_at, overlapMs) : null;
-  let after: Cursor | null = null;
+  const now = deps.now ?? Date.now;
+  const startedMs = now();
+  const { since, after: resumeAfter } = pullStart(state, overlapMs);
+  let after: Cursor | null = resumeAfter;
   for (;;) {
     requests += 1;
     const r = await transport.page({ table, since, after, limit: pageSize });
@@ -157,5 +167,42 @@ export async function pullTable(deps: PullDeps, table: SyncedTable): Promise<Pul
     await deps.checkpoint?.('pull-page');
     after = last;
   }
+  await settle(db, table, startedMs, now() + overlapMs);
   return { kind: 'ok', applied, requests };
+}
+
+function watermarkOf(state: Pick<SyncState, 'updated_at' | 'id'>): Cursor | null {
+  return state.updated_at && state.id ? { updated_at: state.updated_at, id: state.id } : null;
+}
+
+/** Where a pull begins: the overlap window before the watermark, or after the settled point when that is later. */
+export function pullStart(state: SyncState, overlapMs: number): { since: string | null; after: Cursor | null } {
+  if (!state.updated_at) return { since: null, after: null };
+  const since = overlapStart(state.updated_at, overlapMs);
+  const settled = state.settled ?? null;
+  if (settled && compareCursor(settled, { updated_at: since, id: '' }) > 0) return { since: null, after: settled };
+  return { since, after: null };
+}
+
+/**
+ * After a complete pull: settles the waiting watermark if this pull started
+ * late enough, and puts the current one up to wait (at most one waits, so
+ * frequent pulls cannot keep pushing its turn back).
+ */
+async function settle(db: TenantDb, table: SyncedTable, startedMs: number, nextAtMs: number): Promise<void> {
+  await db.transaction('rw', db.sync_state, async () => {
+    const state = await db.sync_state.get(table);
+    if (!state) return;
+    let settled = state.settled ?? null;
+    let waiting = state.settle_next ?? null;
+    if (waiting && startedMs >= waiting.at_ms) {
+      const point = { updated_at: waiting.updated_at, id: waiting.id };
+      if (!settled || compareCursor(point, settled) > 0) settled = point;
+      waiting = null;
+    }
+    const mark = watermarkOf(state);
+    if (!waiting && mark && (!settled || compareCursor(mark, settled) > 0)) waiting = { ...mark, at_ms: nextAtMs };
+    if (settled === (state.settled ?? null) && waiting === (state.settle_next ?? null)) return;
+    await db.sync_state.put({ ...state, settled, settle_next: waiting });
+  });
 }

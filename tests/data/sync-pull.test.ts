@@ -152,6 +152,54 @@ describe('pull', () => {
     expect(server.rows[0]).toEqual({ condition: 'Locked always', default_condition: 'Locked always' });
     await closeTab(tab);
   });
+  it('8e. rows written together stop coming back once a later pull has settled them, and newer rows still come', async () => {
+    const f = await tenantFixture(t, 'security_admin', 3);
+    const dev = device(t);
+    const tab = await openTab(f, dev, { tables: ['doors'] });
+    await f.signIn(tab.client);
+    const { pullTable } = await import('../../src/data/pull');
+    // The device clock as the pull reads it: only its differences matter.
+    let clock = 1_000_000;
+    const pull = () => pullTable({ db: tab.db, transport: tab.engine.transport, now: () => clock, overlapMs: 30_000 }, 'doors');
+    // Forty doors in one statement share one updated_at, as an import's do.
+    await f.project.engine.query(`insert into public.doors (door_number, campus_id) select 'B' || g, $1 from generate_series(1, 40) g`, [
+      f.campusId,
+    ]);
+    const first = await pull();
+    expect(first).toMatchObject({ kind: 'ok', applied: 43 });
+
+    // Within the overlap a late commit could still land before the watermark: the window is read again.
+    clock += 10_000;
+    const again = await pull();
+    expect(again).toMatchObject({ kind: 'ok' });
+    expect(again.kind === 'ok' ? again.applied : 0).toBeGreaterThanOrEqual(40);
+    expect((await tab.db.sync_state.get('doors'))?.settled ?? null).toBeNull();
+
+    // A pull starting the overlap after the first one ended settles its watermark...
+    clock += 25_000;
+    await pull();
+    const state = await tab.db.sync_state.get('doors');
+    expect(state?.settled).toEqual({ updated_at: state?.updated_at, id: state?.id });
+    // ...and from then on nothing already here is sent again.
+    const before = dev.net.log.length;
+    clock += 1_000;
+    expect(await pull()).toMatchObject({ kind: 'ok', applied: 0, requests: 1 });
+    const asked = dev.net.log.slice(before).filter((l) => l.path.includes('/rest/v1/doors'));
+    expect(asked).toHaveLength(1);
+
+    // A door written afterwards still arrives, alone.
+    await f.project.engine.query(`update public.doors set name = 'after settling' where id = $1`, [doorId(f, 1)]);
+    clock += 1_000;
+    expect(await pull()).toMatchObject({ kind: 'ok', applied: 1 });
+    expect((await tab.db.cache('doors').get(doorId(f, 1)))?.name).toBe('after settling');
+
+    // Pulling from the start forgets the settled point with the watermark.
+    const { resetWatermarks } = await import('../../src/data/pull');
+    await resetWatermarks(tab.db, ['doors']);
+    expect(await pull()).toMatchObject({ kind: 'ok', applied: 43 });
+    tab.db.close();
+  });
+
   it('stop() ends a long first pull at its next page instead of waiting for the whole tenant (sign-out never hangs)', async () => {
     const f = await tenantFixture(t, 'security_admin', 3);
     await f.project.engine.query(`insert into public.doors (door_number, campus_id) select 'P' || g, $1 from generate_series(1, 40) g`, [
