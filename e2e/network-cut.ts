@@ -148,12 +148,34 @@ export function launchThroughProxy(proxy: Proxy): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, proxy: { server: `http://127.0.0.1:${proxy.port}` } });
 }
 
-/** Resolves once a service worker controls the page (so a reload can come from it). */
-export async function waitForServiceWorker(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
-    }
-  });
+/**
+ * Resolves once a service worker controls the page (so a reload can come
+ * from it). One that has not within `timeoutMs` fails the test with what the
+ * page's registrations were doing, instead of waiting out the test's time.
+ */
+export async function waitForServiceWorker(page: Page, timeoutMs = 90_000): Promise<void> {
+  const stalled = await page.evaluate(async (ms) => {
+    const ready = (async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+      }
+      return null;
+    })();
+    const late = new Promise<string>((resolve) =>
+      setTimeout(() => {
+        void navigator.serviceWorker.getRegistrations().then((regs) => {
+          const states = regs.map((g) => ({
+            scope: g.scope,
+            installing: g.installing?.state,
+            waiting: g.waiting?.state,
+            active: g.active?.state,
+          }));
+          resolve(`registrations ${JSON.stringify(states)}, controlled: ${navigator.serviceWorker.controller !== null}`);
+        });
+      }, ms),
+    );
+    return Promise.race([ready, late]);
+  }, timeoutMs);
+  if (stalled !== null) throw new Error(`no service worker controls ${page.url()} after ${timeoutMs} ms: ${stalled}`);
 }

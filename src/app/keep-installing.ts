@@ -11,12 +11,18 @@
 /** Waits before each new attempt; the last one repeats. */
 export const INSTALL_RETRY_DELAYS_MS = [5_000, 15_000, 60_000, 300_000];
 
+/**
+ * Resolves with nothing where registration is switched off (an embedding
+ * browser, a test harness that blocks workers): then there is nothing to retry.
+ */
+type Register = () => Promise<ServiceWorkerRegistration | undefined>;
+
 interface Scheduler {
   setTimeout(fn: () => void, ms: number): unknown;
 }
 
 /** Registers again after the delay for `attempt`, and goes on until a worker is active. */
-export function registerLater(register: () => Promise<ServiceWorkerRegistration>, timers: Scheduler = globalThis, attempt = 0): void {
+export function registerLater(register: Register, timers: Scheduler = globalThis, attempt = 0): void {
   const delay = INSTALL_RETRY_DELAYS_MS[Math.min(attempt, INSTALL_RETRY_DELAYS_MS.length - 1)] ?? 300_000;
   timers.setTimeout(() => {
     register().then(
@@ -32,12 +38,12 @@ export function registerLater(register: () => Promise<ServiceWorkerRegistration>
  * redundant, registers again after the next delay and watches that.
  */
 export function keepInstalling(
-  reg: ServiceWorkerRegistration,
-  register: () => Promise<ServiceWorkerRegistration>,
+  reg: ServiceWorkerRegistration | undefined,
+  register: Register,
   timers: Scheduler = globalThis,
   attempt = 0,
 ): void {
-  if (reg.active) return;
+  if (!reg || reg.active) return;
   const watch = (worker: ServiceWorker) => {
     const onState = () => {
       if (worker.state !== 'redundant') return;

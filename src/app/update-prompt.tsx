@@ -17,29 +17,38 @@ export function UpdatePrompt() {
   useEffect(() => {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
+    const registerAgain = () => navigator.serviceWorker.register('/sw.js', { scope: '/', type: 'classic' });
     void whenContentReady()
       .then(() => import('workbox-window'))
-      .then(({ Workbox }) => {
-        if (cancelled) return;
-        const wb = new Workbox('/sw.js', { scope: '/', type: 'classic' });
-        wbRef.current = wb;
-        wb.addEventListener('waiting', () => setWaiting(true));
-        const registerAgain = () => navigator.serviceWorker.register('/sw.js', { scope: '/', type: 'classic' });
-        wb.register().then(
-          (reg) => {
-            if (reg) keepInstalling(reg, registerAgain);
-          },
-          (error: unknown) => {
-            console.warn('Service worker registration failed', error);
-            registerLater(registerAgain);
-          },
-        );
-        // Look for a new version when the app comes back to the foreground.
-        const check = () => {
-          if (document.visibilityState === 'visible') void wb.update().catch(() => undefined);
-        };
-        document.addEventListener('visibilitychange', check);
-      });
+      .then(
+        ({ Workbox }) => {
+          if (cancelled) return;
+          const wb = new Workbox('/sw.js', { scope: '/', type: 'classic' });
+          wbRef.current = wb;
+          wb.addEventListener('waiting', () => setWaiting(true));
+          wb.register().then(
+            (reg) => keepInstalling(reg, registerAgain),
+            (error: unknown) => {
+              console.warn('Service worker registration failed', error);
+              registerLater(registerAgain);
+            },
+          );
+          // Look for a new version when the app comes back to the foreground.
+          const check = () => {
+            if (document.visibilityState === 'visible') void wb.update().catch(() => undefined);
+          };
+          document.addEventListener('visibilitychange', check);
+        },
+        (error: unknown) => {
+          // The prompt's library did not download: offline use matters more than the prompt, so register without it.
+          console.warn('Service worker helper failed to load', error);
+          if (!cancelled)
+            void registerAgain().then(
+              (reg) => keepInstalling(reg, registerAgain),
+              () => registerLater(registerAgain),
+            );
+        },
+      );
     return () => {
       cancelled = true;
     };

@@ -114,6 +114,18 @@ describe('keepInstalling', () => {
 });
 
 describe('registerLater', () => {
+  it('stops where registration is switched off (register resolves with nothing, as when a harness blocks workers)', async () => {
+    const timers = manualTimers();
+    let calls = 0;
+    registerLater(() => {
+      calls++;
+      return Promise.resolve(undefined);
+    }, timers);
+    await timers.fireNext();
+    expect(calls).toBe(1);
+    expect(timers.pending()).toBe(0);
+  });
+
   it('keeps trying while the script cannot be fetched, the delay growing to its last value', async () => {
     const timers = manualTimers();
     let calls = 0;
