@@ -50,7 +50,7 @@ export function DoorStatusTab({
   return (
     <div className="space-y-6">
       <CheckIntervalSelect sync={sync} canEdit={canEdit} />
-      <MissedCheckSettings sync={sync} canEdit={canEdit} />
+      <MissedCheckSettings sync={sync} canEdit={canEdit} heading="h2" />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Totals">
         {(
           [

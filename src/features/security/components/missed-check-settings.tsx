@@ -23,7 +23,9 @@ import {
 import { useIntervalEdit } from '../hooks/use-interval-edit';
 import { missedCheckSettingsSchema } from '../missed-check-settings-schema';
 
-export function MissedCheckSettings({ sync, canEdit }: { sync: TenantSync; canEdit: boolean }) {
+/** `heading` follows the page's outline: h2 straight under the page's title, h3 inside a titled section. */
+export function MissedCheckSettings({ sync, canEdit, heading = 'h3' }: { sync: TenantSync; canEdit: boolean; heading?: 'h2' | 'h3' }) {
+  const Heading = heading;
   const toast = useToast();
   const rows = useRows(sync.db, 'tenant_settings');
   const graceRow = rows?.find((r) => r.setting_key === GRACE_PERCENT_KEY) ?? null;
@@ -86,7 +88,7 @@ export function MissedCheckSettings({ sync, canEdit }: { sync: TenantSync; canEd
         void save();
       }}
     >
-      <h3 className="font-semibold text-slate-900">Missed-check alerts</h3>
+      <Heading className="font-semibold text-slate-900">Missed-check alerts</Heading>
       <p className="text-sm text-slate-700">
         A door is overdue once its check interval plus the grace period has passed, and escalates to super admins at the escalation
         threshold (both as a share of the interval).
