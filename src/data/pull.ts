@@ -73,7 +73,13 @@ async function applyRows(
   db: TenantDb,
   table: SyncedTable,
   rows: readonly CacheRow[],
-  opts: { cursor: Cursor | null; missingIds?: readonly string[]; clearRefetch?: boolean },
+  opts: {
+    cursor: Cursor | null;
+    missingIds?: readonly string[];
+    clearRefetch?: boolean;
+    /** The pull's last page: when it started and when the watermark it reached may settle. */
+    complete?: { startedMs: number; nextAtMs: number };
+  },
 ): Promise<number> {
   const cache = db.cache(table);
   let applied = 0;
@@ -98,12 +104,12 @@ async function applyRows(
     if (deletes.length) await cache.bulkDelete(deletes);
     applied = puts.length + deletes.length;
     const state = (await db.sync_state.get(table)) ?? emptySyncState(table);
-    const watermark = state.updated_at && state.id ? { updated_at: state.updated_at, id: state.id } : null;
+    const watermark = watermarkOf(state);
     const next = opts.cursor && (!watermark || compareCursor(opts.cursor, watermark) > 0) ? opts.cursor : watermark;
+    const moved = { ...state, updated_at: next?.updated_at ?? null, id: next?.id ?? null };
     const pulled: PullState = {
-      ...state,
-      updated_at: next?.updated_at ?? null,
-      id: next?.id ?? null,
+      ...moved,
+      ...(opts.complete ? settle(moved, opts.complete.startedMs, opts.complete.nextAtMs) : {}),
       refetch: opts.clearRefetch ? [] : state.refetch,
       last_pull_at: new Date().toISOString(),
       last_error: null,
@@ -162,12 +168,15 @@ export async function pullTable(deps: PullDeps, table: SyncedTable): Promise<Pul
     const r = await transport.page({ table, since, after, limit: pageSize });
     if (!r.ok) return failed(r.error, r.token);
     const last = cursorOf(r.rows.at(-1));
-    applied += await applyRows(db, table, r.rows, { cursor: last });
-    if (r.rows.length < pageSize || !last) break;
+    const complete = r.rows.length < pageSize || !last;
+    applied += await applyRows(db, table, r.rows, {
+      cursor: last,
+      ...(complete ? { complete: { startedMs, nextAtMs: now() + overlapMs } } : {}),
+    });
+    if (complete) break;
     await deps.checkpoint?.('pull-page');
     after = last;
   }
-  await settle(db, table, startedMs, now() + overlapMs);
   return { kind: 'ok', applied, requests };
 }
 
@@ -189,20 +198,15 @@ export function pullStart(state: SyncState, overlapMs: number): { since: string 
  * late enough, and puts the current one up to wait (at most one waits, so
  * frequent pulls cannot keep pushing its turn back).
  */
-async function settle(db: TenantDb, table: SyncedTable, startedMs: number, nextAtMs: number): Promise<void> {
-  await db.transaction('rw', db.sync_state, async () => {
-    const state = await db.sync_state.get(table);
-    if (!state) return;
-    let settled = state.settled ?? null;
-    let waiting = state.settle_next ?? null;
-    if (waiting && startedMs >= waiting.at_ms) {
-      const point = { updated_at: waiting.updated_at, id: waiting.id };
-      if (!settled || compareCursor(point, settled) > 0) settled = point;
-      waiting = null;
-    }
-    const mark = watermarkOf(state);
-    if (!waiting && mark && (!settled || compareCursor(mark, settled) > 0)) waiting = { ...mark, at_ms: nextAtMs };
-    if (settled === (state.settled ?? null) && waiting === (state.settle_next ?? null)) return;
-    await db.sync_state.put({ ...state, settled, settle_next: waiting });
-  });
+function settle(state: SyncState, startedMs: number, nextAtMs: number): Pick<SyncState, 'settled' | 'settle_next'> {
+  let settled = state.settled ?? null;
+  let waiting = state.settle_next ?? null;
+  if (waiting && startedMs >= waiting.at_ms) {
+    const point = { updated_at: waiting.updated_at, id: waiting.id };
+    if (!settled || compareCursor(point, settled) > 0) settled = point;
+    waiting = null;
+  }
+  const mark = watermarkOf(state);
+  if (!waiting && mark && (!settled || compareCursor(mark, settled) > 0)) waiting = { ...mark, at_ms: nextAtMs };
+  return { settled, settle_next: waiting };
 }
