@@ -19,11 +19,14 @@ import type { Checkpoint } from './push';
 import type { TenantDb } from './local-db';
 import type { CacheRow, SyncState } from './outbox-types';
 import { compareCursor, overlapStart, type Cursor } from './pull-cursor';
+import { sameRow } from './same-row';
 import { classifySyncError, type SyncErrorInfo } from './sync-errors';
 import type { SyncedTable } from './sync-tables';
 import type { SyncTransport } from './sync-transport';
 
 export const DEFAULT_PAGE_SIZE = 1000;
+/** Rows written to the cache per request within a page's transaction. */
+const PUT_BATCH = 200;
 export const DEFAULT_OVERLAP_MS = 30_000;
 
 export interface PullDeps {
@@ -38,7 +41,8 @@ export interface PullDeps {
 }
 
 export type PullOutcome =
-  | { kind: 'ok'; applied: number; requests: number }
+  /** applied: rows that changed the cache; received: rows the server sent (the same rows again within the overlap). */
+  | { kind: 'ok'; applied: number; received: number; requests: number }
   /** The table cannot be read (missing on this server, not allowed): other tables go on. */
   | { kind: 'skipped'; error: SyncErrorInfo; requests: number }
   | { kind: 'retry'; error: SyncErrorInfo; requests: number }
@@ -92,15 +96,23 @@ async function applyRows(
           .toArray()
       : [];
     const pending = new Set(pendingRows.map((e) => e.row_id));
+    const candidates = ids.filter((id) => !pending.has(id));
+    const stored = new Map<string, CacheRow>();
+    (await cache.bulkGet(candidates)).forEach((row, i) => {
+      const id = candidates[i];
+      if (row && id !== undefined) stored.set(id, row);
+    });
     const puts: CacheRow[] = [];
     const deletes: string[] = [];
     for (const row of rows) {
       if (pending.has(row.id)) continue;
-      if (row.deleted_at != null) deletes.push(row.id);
-      else puts.push(row);
+      if (row.deleted_at != null) {
+        if (stored.has(row.id)) deletes.push(row.id);
+      } else if (!sameRow(stored.get(row.id), row)) puts.push(row);
     }
-    for (const id of opts.missingIds ?? []) if (!pending.has(id)) deletes.push(id);
-    if (puts.length) await cache.bulkPut(puts);
+    for (const id of opts.missingIds ?? []) if (!pending.has(id) && stored.has(id)) deletes.push(id);
+    // A few hundred rows per request: a page's rows are serialized on the main thread, and 1,000 at once are one long task on a phone.
+    for (let from = 0; from < puts.length; from += PUT_BATCH) await cache.bulkPut(puts.slice(from, from + PUT_BATCH));
     if (deletes.length) await cache.bulkDelete(deletes);
     applied = puts.length + deletes.length;
     const state = (await db.sync_state.get(table)) ?? emptySyncState(table);
@@ -131,6 +143,7 @@ export async function pullTable(deps: PullDeps, table: SyncedTable): Promise<Pul
   const overlapMs = deps.overlapMs ?? DEFAULT_OVERLAP_MS;
   let requests = 0;
   let applied = 0;
+  let received = 0;
 
   const failed = async (error: SyncErrorInfo, token: string | null): Promise<PullOutcome> => {
     const cls = classifySyncError(error);
@@ -152,6 +165,7 @@ export async function pullTable(deps: PullDeps, table: SyncedTable): Promise<Pul
     const r = await transport.byIds(table, state.refetch);
     if (!r.ok) return failed(r.error, r.token);
     const found = new Set(r.rows.map((row) => row.id));
+    received += r.rows.length;
     applied += await applyRows(db, table, r.rows, {
       cursor: null,
       missingIds: state.refetch.filter((id) => !found.has(id)),
@@ -169,6 +183,7 @@ export async function pullTable(deps: PullDeps, table: SyncedTable): Promise<Pul
     if (!r.ok) return failed(r.error, r.token);
     const last = cursorOf(r.rows.at(-1));
     const complete = r.rows.length < pageSize || !last;
+    received += r.rows.length;
     applied += await applyRows(db, table, r.rows, {
       cursor: last,
       ...(complete ? { complete: { startedMs, nextAtMs: now() + overlapMs } } : {}),
@@ -177,7 +192,7 @@ export async function pullTable(deps: PullDeps, table: SyncedTable): Promise<Pul
     await deps.checkpoint?.('pull-page');
     after = last;
   }
-  return { kind: 'ok', applied, requests };
+  return { kind: 'ok', applied, received, requests };
 }
 
 function watermarkOf(state: Pick<SyncState, 'updated_at' | 'id'>): Cursor | null {
