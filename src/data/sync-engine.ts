@@ -125,9 +125,9 @@ export class SyncEngine {
     return () => this.listeners.delete(listener);
   }
 
-  /** Queues for leadership; once leader, syncs and listens to the triggers. */
+  /** Queues for leadership; once leader, syncs and listens to the triggers. Never again once stopped. */
   start(): void {
-    if (this.leadership || this.dead) return;
+    if (this.leadership || this.dead || this.stopping) return;
     this.abort = new AbortController();
     this.set({ role: 'waiting' });
     this.leadership = this.locks

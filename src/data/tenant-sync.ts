@@ -6,6 +6,7 @@
  * sessions so the service worker can run the same push on its own.
  */
 import Dexie from 'dexie';
+import { whenContentReady } from '../lib/content-ready';
 import { endpointStorageKey, requestBackgroundPush } from './background-sync';
 import { getTenantClient, type TenantEndpoint } from './clients';
 import { openTenantDb, TenantDb, tenantDbName } from './local-db';
@@ -31,7 +32,7 @@ export interface OpenTenantSyncOptions extends Partial<Omit<SyncEngineOptions, '
   locks?: LockProvider;
 }
 
-/** The local store and sync of one tenant for one user (started: it syncs if this tab leads). */
+/** The local store and sync of one tenant for one user (started once the screen has painted: it syncs if this tab leads). */
 export function openTenantSync(endpoint: TenantEndpoint, userId: string, options: OpenTenantSyncOptions = {}): Promise<TenantSync> {
   const key = tenantDbName(endpoint.slug, userId);
   let p = open.get(key);
@@ -54,7 +55,9 @@ export function openTenantSync(endpoint: TenantEndpoint, userId: string, options
         if (offline && !asked) void requestBackgroundPush(endpoint.slug);
         asked = offline;
       });
-      engine.start();
+      // The first cycle (every table's pull, the session's refresh) waits until the screen has painted from the
+      // cache: on a phone it would otherwise compete with the screen for the main thread (DESIGN §9).
+      void whenContentReady().then(() => engine.start());
       // An offline shift's queue must not be evicted under storage pressure.
       const storage = requestPersistentStorage();
       return { db, engine, session, endpoint, userId, storage };

@@ -9,6 +9,7 @@ import { doorFreshness, isToday } from '../../src/features/door-checks/index';
 import { doorClock } from '../../src/features/security/freshness-clock';
 import {
   buildLiveBoard,
+  buildLiveBoardInSteps,
   changedDoors,
   doorsDue,
   nextBoardChange,
@@ -113,5 +114,31 @@ describe('live board', () => {
     expect(next).toBe(Math.min(...[...latest.values()].map((c) => doorClock(c.at, 24, noon).nextChange)));
     expect(doorsDue(live, next - 1)).toEqual([]);
     expect(doorsDue(live, next).length).toBeGreaterThan(0);
+  });
+
+  it('built in steps, it is the board built at once, pausing between steps, and gives up when stopped', async () => {
+    const many = Array.from({ length: 1_300 }, (_, i) => ({
+      id: `m${i}`,
+      door_number: `W${(i * 37) % 1_300}`,
+      campus_id: ['ms', 'hs', 'x'][i % 3],
+    }));
+    const latest = new Map<string, LatestCheck>(
+      many.filter((_, i) => i % 5).map((d, i) => [d.id, { at: noon - ((i * 13 * MIN) % (30 * H)), status: 'operational' }]),
+    );
+    const input = { campuses, doors: many, latest, intervalHours: 4, now: noon };
+    let pauses = 0;
+    const pause = () => {
+      pauses++;
+      return Promise.resolve();
+    };
+    const stepped = await buildLiveBoardInSteps(input, pause, () => false);
+    const once = buildLiveBoard(input);
+    expect(stepped?.board).toEqual(once.board);
+    expect(stepped?.place).toEqual(once.place);
+    expect(stepped?.nextChange).toEqual(once.nextChange);
+    // 1,300 doors: three steps of doors and one after sorting the first 500 tiles, at least.
+    expect(pauses).toBeGreaterThanOrEqual(4);
+    let left = 2;
+    expect(await buildLiveBoardInSteps(input, pause, () => --left < 0)).toBeNull();
   });
 });

@@ -80,40 +80,45 @@ function count(tile: DoorTile, card: CampusCard, totals: DoorStatusTotals, sign:
   else if (tile.freshness === 'recent-check') totals.recentCheck += sign;
 }
 
-/**
- * Campus cards (active campuses by name, then doors whose campus is not on
- * this device), door tiles in door order, non-door ids filtered out, each
- * door's freshness from its latest check. Doors of an inactive campus are
- * neither shown nor counted (src/lib/inactive-campuses.ts).
- */
-export function buildLiveBoard(input: {
+interface BoardDraft {
+  cards: Map<string, CampusCard>;
+  inactive: ReturnType<typeof inactiveCampusIds>;
+  totals: DoorStatusTotals;
+  nextChange: Map<string, number>;
+}
+
+type BoardInput = {
   campuses: readonly Row[];
   doors: readonly Row[];
   latest: LatestChecks;
   intervalHours: number;
   now: number;
-}): LiveBoard {
-  const { latest, intervalHours: hours, now } = input;
+};
+
+function startBoard(campuses: readonly Row[]): BoardDraft {
   const cards = new Map<string, CampusCard>();
-  const inactive = inactiveCampusIds(input.campuses);
-  const active = input.campuses
+  const active = campuses
     .filter((c) => c.active !== false)
     .sort((a, b) => String(a.campus_name ?? '').localeCompare(String(b.campus_name ?? '')));
   for (const c of active) cards.set(String(c.id), emptyCard(String(c.id), String(c.campus_name ?? '')));
   const totals: DoorStatusTotals = { doors: 0, activityToday: 0, noActivity: 0, needsCheck: 0, checkSoon: 0, recentCheck: 0 };
-  const nextChange = new Map<string, number>();
+  return { cards, inactive: inactiveCampusIds(campuses), totals, nextChange: new Map() };
+}
 
-  for (const d of input.doors) {
-    const id = d.id;
-    if (typeof id !== 'string') continue;
+function addDoors(draft: BoardDraft, input: BoardInput, from: number, to: number): void {
+  const { latest, intervalHours: hours, now } = input;
+  for (let i = from; i < to; i++) {
+    const d = input.doors[i];
+    const id = d?.id;
+    if (!d || typeof id !== 'string') continue;
     const doorNumber = typeof d.door_number === 'string' ? d.door_number : '';
-    if (!isRealDoor({ id, door_number: doorNumber }) || onInactiveCampus(d, inactive)) continue;
+    if (!isRealDoor({ id, door_number: doorNumber }) || onInactiveCampus(d, draft.inactive)) continue;
     const campusId = typeof d.campus_id === 'string' ? d.campus_id : '';
-    let card = cards.get(campusId);
+    let card = draft.cards.get(campusId);
     if (!card) {
       // A campus not on this device (it may be active): keep its doors visible together.
-      card = cards.get('') ?? emptyCard('', UNKNOWN_CAMPUS);
-      cards.set('', card);
+      card = draft.cards.get('') ?? emptyCard('', UNKNOWN_CAMPUS);
+      draft.cards.set('', card);
     }
     const base: DoorTile = {
       id,
@@ -129,17 +134,66 @@ export function buildLiveBoard(input: {
     };
     const { tile, next } = clockedTile(base, latest.get(id), hours, now);
     card.tiles.push(tile);
-    nextChange.set(id, next);
-    count(tile, card, totals, 1);
+    draft.nextChange.set(id, next);
+    count(tile, card, draft.totals, 1);
   }
+}
 
-  const campuses = [...cards.values()].filter((c) => c.id !== '' || c.totalDoors > 0);
+function shownCards(draft: BoardDraft): CampusCard[] {
+  return [...draft.cards.values()].filter((c) => c.id !== '' || c.totalDoors > 0);
+}
+
+function finishBoard(draft: BoardDraft, campuses: CampusCard[], hours: number): LiveBoard {
   const place = new Map<string, readonly [number, number]>();
-  campuses.forEach((c, ci) => {
+  campuses.forEach((c, ci) => c.tiles.forEach((t, ti) => place.set(t.id, [ci, ti])));
+  return { board: { campuses, totals: draft.totals }, place, nextChange: draft.nextChange, intervalHours: hours };
+}
+
+/**
+ * Campus cards (active campuses by name, then doors whose campus is not on
+ * this device), door tiles in door order, non-door ids filtered out, each
+ * door's freshness from its latest check. Doors of an inactive campus are
+ * neither shown nor counted (src/lib/inactive-campuses.ts).
+ */
+export function buildLiveBoard(input: BoardInput): LiveBoard {
+  const draft = startBoard(input.campuses);
+  addDoors(draft, input, 0, input.doors.length);
+  const campuses = shownCards(draft);
+  for (const c of campuses) sortTiles(c.tiles);
+  return finishBoard(draft, campuses, input.intervalHours);
+}
+
+/** Doors taken into the board between two yields: about 10 ms of work on a phone. */
+const DOORS_PER_STEP = 500;
+
+/**
+ * buildLiveBoard's board, built a few hundred doors (or one campus's sort)
+ * at a time with `pause` between the steps, so 5,000 doors are no single
+ * long task on a phone; null when `stopped()` turned true on the way.
+ */
+export async function buildLiveBoardInSteps(
+  input: BoardInput,
+  pause: () => Promise<void>,
+  stopped: () => boolean,
+): Promise<LiveBoard | null> {
+  const draft = startBoard(input.campuses);
+  for (let from = 0; from < input.doors.length; from += DOORS_PER_STEP) {
+    addDoors(draft, input, from, Math.min(input.doors.length, from + DOORS_PER_STEP));
+    await pause();
+    if (stopped()) return null;
+  }
+  const campuses = shownCards(draft);
+  let sortedSincePause = 0;
+  for (const c of campuses) {
     sortTiles(c.tiles);
-    c.tiles.forEach((t, ti) => place.set(t.id, [ci, ti]));
-  });
-  return { board: { campuses, totals }, place, nextChange, intervalHours: hours };
+    sortedSincePause += c.tiles.length;
+    if (sortedSincePause >= DOORS_PER_STEP) {
+      sortedSincePause = 0;
+      await pause();
+      if (stopped()) return null;
+    }
+  }
+  return finishBoard(draft, campuses, input.intervalHours);
 }
 
 /** Door order, each door number split once rather than on every comparison. */

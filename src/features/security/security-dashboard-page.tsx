@@ -18,6 +18,7 @@ import {
   type CacheRow,
   type TenantSync,
 } from '../../data';
+import { useHoldContentReady } from '../../lib/content-ready';
 import { DOOR_LOG_BADGE } from '../../lib/door-log-badge';
 import { normalizeRole, tenantPath } from '../../lib/roles';
 import { Alert } from '../../ui/alert';
@@ -56,6 +57,8 @@ const ADMIN_MODE_KEY = 'lockstepAdminMode';
 export function SecurityDashboardPage() {
   const { slug, userId, profile } = useTenantRoute();
   const { sync, error } = useTenantSync(slug, userId);
+  // Syncing starts once the board has painted from the cache (src/lib/content-ready.ts).
+  useHoldContentReady(!sync && !error);
   useLivePull(sync);
   const role = normalizeRole(profile?.role);
   const canGoBack = showBackToDashboard(role, typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(ADMIN_MODE_KEY));
@@ -109,9 +112,11 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
   // Missed-check alerts reuse the board's latest checks; only doors with none in its window are looked up.
   const windowLatest = useMemo(() => (latest ? new Map([...latest].map(([id, check]) => [id, check.at])) : null), [latest]);
 
+  const loading = !board || !incidents || !users || logCount === undefined || intervalLoading;
+  useHoldContentReady(loading && !boardError);
+
   if (boardError) return <Alert tone="error">The door logs on this device could not be read: {boardError}</Alert>;
-  if (!board || !incidents || !users || logCount === undefined || intervalLoading)
-    return <Loading label="Loading security dashboard..." fullScreen />;
+  if (loading) return <Loading label="Loading security dashboard..." fullScreen />;
 
   const openDoor = openDoorId === null ? null : findTile(board.campuses, openDoorId);
   const securityUsers = users.filter((u) => !u.deleted_at && isListedSecurityUser(userFlags(u)));

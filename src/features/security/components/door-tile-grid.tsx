@@ -5,7 +5,7 @@
  * and nothing moves as rows come and go. Tab from the last rendered tile
  * reaches the next one: focusing a tile renders the rows around it first.
  */
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { cx } from '../../../ui/cx';
 import { DOOR_STATUS_LABEL, FRESHNESS_LABEL, type DoorStatus, type Freshness } from '../../door-checks/index';
 import type { CampusCard, DoorTile } from '../door-status';
@@ -120,8 +120,10 @@ export function DoorTileGrid({
   );
   const onOpen = useCallback((tile: DoorTile) => onOpenDoor(tile, campus), [onOpenDoor, campus]);
 
-  // Before paint and on every scroll or resize: the rows the viewport now shows (a state change only when they differ).
-  useLayoutEffect(() => {
+  // In the next frame and on every scroll or resize: the rows the viewport now shows (a state change only when they differ).
+  // The first render already holds the grid's first screen; measuring in the commit would force the page's first
+  // layout inside React's task and make it one long task on a phone, so the frame's own layout answers instead.
+  useEffect(() => {
     if (!windowed) return;
     let frame = 0;
     const measure = () => {
@@ -137,7 +139,7 @@ export function DoorTileGrid({
     const schedule = () => {
       if (!frame) frame = requestAnimationFrame(measure);
     };
-    measure();
+    schedule();
     addEventListener('scroll', schedule, { passive: true });
     addEventListener('resize', schedule);
     return () => {

@@ -6,12 +6,20 @@
  * of any door, whose boundary passed. Nothing recomputes every door every
  * minute.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { countRows, trustedNow, watchCacheWrites, type CacheRow, type TenantDb } from '../../../data';
 import type { DoorStatusBoard } from '../door-status';
 import { freshnessWindowStart } from '../door-status';
-import { buildLiveBoard, changedDoors, doorsDue, nextBoardChange, refreshDoors, type LatestChecks, type LiveBoard } from '../live-board';
-import { noteNewestLogs, readLatestChecks } from '../latest-checks-reader';
+import {
+  buildLiveBoardInSteps,
+  changedDoors,
+  doorsDue,
+  nextBoardChange,
+  refreshDoors,
+  type LatestChecks,
+  type LiveBoard,
+} from '../live-board';
+import { noteNewestLogs, readLatestChecks, yieldToMain } from '../latest-checks-reader';
 import { useSameRows } from './use-same-rows';
 
 const CAMPUS_FIELDS = ['id', 'campus_name', 'active'] as const;
@@ -119,22 +127,33 @@ export function useLiveBoard(
   }, [db, from]);
 
   const [state, setState] = useState<Board | null>(null);
+  // The build starts from the latest checks of its moment; any read after it is applied door by door below.
+  const latestNow = useEffectEvent(() => latest);
+  const hasLatest = latest !== null;
+  useEffect(() => {
+    const at = latestNow();
+    if (!campuses || !doors || !at || hours === null) return;
+    let stopped = false;
+    const input = { campuses, doors, latest: at, intervalHours: hours, now: trustedNow() };
+    buildLiveBoardInSteps(input, yieldToMain, () => stopped)
+      .then((live) => {
+        // A transition: React renders the tiles in slices too, rather than in one long task.
+        if (live && !stopped) startTransition(() => setState({ live, campuses, doors, hours, latest: at }));
+      })
+      .catch((e: unknown) => {
+        if (!stopped) setError(e instanceof Error ? e.message : String(e));
+      });
+    return () => {
+      stopped = true;
+    };
+  }, [campuses, doors, hours, hasLatest]);
+
   let board = state;
-  if (campuses && doors && latest && hours !== null) {
-    if (!board || board.campuses !== campuses || board.doors !== doors || board.hours !== hours) {
-      board = {
-        live: buildLiveBoard({ campuses, doors, latest, intervalHours: hours, now: trustedNow() }),
-        campuses,
-        doors,
-        hours,
-        latest,
-      };
-      setState(board);
-    } else if (board.latest !== latest) {
-      const live = refreshDoors(board.live, changedDoors(board.latest, latest), latest, trustedNow());
-      board = { ...board, live, latest };
-      setState(board);
-    }
+  const current = board !== null && board.campuses === campuses && board.doors === doors && board.hours === hours;
+  if (board && current && latest && board.latest !== latest) {
+    const live = refreshDoors(board.live, changedDoors(board.latest, latest), latest, trustedNow());
+    board = { ...board, live, latest };
+    setState(board);
   }
 
   const live = state?.live ?? null;
