@@ -1,6 +1,7 @@
 /**
  * The local stack's one HTTP app: platform and tenant projects (auth + rest),
- * the product API, /app-config.json and the built PWA, all on one origin.
+ * the product API, /app-config.json and the built PWA, all on one origin
+ * (the projects also answer other origins, http/cors.ts).
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -11,6 +12,7 @@ import { AuthHttpError, renderAuthError } from './auth/errors';
 import type { StackEnv } from './http/context';
 import { DEFAULT_BODY_LIMIT, projectGateway } from './http/gateway';
 import { compressResponses } from './http/compress-responses';
+import { projectCors } from './http/cors';
 import { apiTooDeep, authTooDeep, jsonDepthGuard } from './http/json-depth';
 import { localProjectsApp } from './http/local-projects';
 import { securityHeaders } from './http/security-headers';
@@ -32,6 +34,8 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   app.use('*', securityHeaders({ publicUrl: () => stack.publicUrl, tenantOrigins: () => stack.tenantOrigins() }));
   // The built PWA is precompressed (static-files.ts); the projects' and the API's JSON is compressed as it goes.
   for (const path of ['/platform/*', '/t/*', '/api/*', '/local/v1/*']) app.use(path, compressResponses());
+  // Ahead of every project's API key check (http/cors.ts); the product API answers CORS itself, as it does under Deno.
+  for (const path of ['/platform/*', '/t/*']) app.use(path, projectCors());
   const limit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const tooLarge = bodyLimit({
     maxSize: limit,

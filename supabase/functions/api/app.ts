@@ -28,12 +28,11 @@ export function createApiApp(deps: ApiDeps): Hono {
   const app = new Hono();
   // Called from the app's own origin locally, but cross-origin when hosted
   // (the Edge Function lives on the platform project's domain). Bearer tokens,
-  // no cookies: any origin may ask, as Supabase's own APIs allow.
+  // no cookies: any origin may ask, as Supabase's own APIs allow, with whatever headers its preflight names (reflected).
   app.use(
     '*',
     cors({
       origin: '*',
-      allowHeaders: ['authorization', 'x-client-info', 'apikey', 'content-type'],
       allowMethods: ['GET', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
       maxAge: 86_400,
     }),
