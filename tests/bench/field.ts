@@ -3,8 +3,9 @@
  *   field.dashboard-render-ms  the Security Dashboard's Door Status tab
  *     computed and rendered in Debian's Chromium from a local cache (the
  *     real IndexedDB store of src/data) of 5,000 doors and 200,000 door logs:
- *     from mounting the dashboard to every one of the 5,000 door tiles laid
- *     out, median of 5 mounts (bar < 300 ms). Reported beside it: the pure
+ *     from mounting the dashboard to its summary counting all 5,000 doors
+ *     with the open campus's first tiles laid out (the rest render as they
+ *     are scrolled to), median of 5 mounts (bar < 300 ms). Reported beside it: the pure
  *     board computation over all 200,000 logs in Chromium, and the rows the
  *     dashboard actually reads (it reads only the window that decides
  *     freshness: today or the check interval).
@@ -148,8 +149,11 @@ async function mount(expectTiles: number) {
   const deadline = t0 + 120_000;
   await new Promise<void>((done, fail) => {
     const tick = () => {
-      if (document.querySelectorAll('[data-testid="door-tile"]').length >= expectTiles) return done();
-      if (performance.now() > deadline) return fail(new Error('the dashboard showed no ' + expectTiles + ' door tiles in 120 s'));
+      // Every door counted (the board is complete) and the open campus's first tiles laid out: the other campuses'
+      // tiles render as they are opened and scrolled to (tile-window.ts), so waiting for all 5,000 never ends.
+      const counted = Number((document.querySelector('[data-testid="summary-doors"]')?.textContent || '').replace(/[^0-9]/g, ''));
+      if (counted >= expectTiles && document.querySelector('[data-testid="door-tile"][data-freshness]')) return done();
+      if (performance.now() > deadline) return fail(new Error('the dashboard never counted ' + expectTiles + ' doors with its first tiles in 120 s'));
       requestAnimationFrame(tick);
     };
     tick();

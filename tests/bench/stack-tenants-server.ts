@@ -23,7 +23,11 @@ async function main(): Promise<void> {
     const project = await stack.provisionTenant({ slug, companyName: `Bench ${i}`, requireLicense: false });
     tenants.push({ slug, anonKey: project.keys.anonKey });
   }
-  const server = serve({ fetch: createServer(stack).fetch, port, hostname: '127.0.0.1' });
+  // READY only once the port is bound: a port still held (a bench stopped half-way) fails here, not as refused reads.
+  const server = await new Promise<ReturnType<typeof serve>>((ok, fail) => {
+    const s = serve({ fetch: createServer(stack).fetch, port, hostname: '127.0.0.1' }, () => ok(s));
+    s.once('error', fail);
+  });
   const gc = (globalThis as { gc?: () => void }).gc;
   const tick = setInterval(() => {
     gc?.();
