@@ -57,6 +57,9 @@ describe('CORS on the projects', () => {
     const bare = await app.fetch(new Request(`${TEST_ORIGIN}/t/${slug}/rest/v1/doors`, { headers: { origin: OTHER } }));
     expect(bare.status).toBe(401);
     expect(bare.headers.get('access-control-allow-origin')).toBe('*');
+    // An OPTIONS that is no preflight (no method named) is the API's to answer.
+    const plain = await app.fetch(new Request(`${TEST_ORIGIN}/t/${slug}/rest/v1/doors`, { method: 'OPTIONS', headers: { origin: OTHER } }));
+    expect(plain.status).not.toBe(204);
   });
 
   it('lets the page read the count and the origin on a real answer', async () => {
