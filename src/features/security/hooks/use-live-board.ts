@@ -4,7 +4,9 @@
  * logs are written; the tiles are computed again only for the doors whose
  * latest check changed, or, by a timer set for the next freshness boundary
  * of any door, whose boundary passed. Nothing recomputes every door every
- * minute.
+ * minute. A full build (doors or campuses changed) runs a few hundred doors
+ * per step between yields and is rendered as a transition, so a phone sees
+ * no long task (live-board.ts, buildLiveBoardInSteps).
  */
 import { startTransition, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { countRows, trustedNow, watchCacheWrites, type CacheRow, type TenantDb } from '../../../data';
