@@ -13,6 +13,7 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { PgError, QueryResult, SqlClient, SqlEngine, TxOptions } from './types';
 import { statementTimeoutError } from './types';
@@ -40,6 +41,16 @@ type Op =
   | { op: 'close' };
 
 const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
+
+// Node 24's V8 (13.6) can free a WASM import wrapper twice when its code GC
+// races a wrapper tier-up on another thread, which aborts the whole process
+// ("Check failed: jit_page_->allocations_.erase(addr) == 1"). Every opened and
+// closed database thread here is that churn: it killed a CI run. V8 fixed it
+// upstream (crbug 409379692) but 24.x has no backport, and the flag cannot go
+// in NODE_OPTIONS, so it is set here, before the first compile, for every
+// process that runs PGlite. The cost is that Liftoff code replaced by
+// optimized code stays allocated: a few MB, once per process (decision 027).
+setFlagsFromString('--no-wasm-code-gc');
 
 let shared: Promise<{ wasmModule: WebAssembly.Module; fsBundle: Uint8Array }> | null = null;
 
