@@ -26,7 +26,8 @@ export interface InProcessStack {
   close(): Promise<void>;
 }
 
-function builtApp(): string {
+/** The PWA build this run serves: the suite's own, or dist/ against an external stack. */
+export function builtApp(): string {
   const own = join(ROOT, '.data', `e2e-dist-${process.env.E2E_PORT ?? 4179}`);
   return !process.env.E2E_BASE_URL && existsSync(join(own, 'index.html')) ? own : join(ROOT, 'dist');
 }
