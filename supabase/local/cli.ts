@@ -8,17 +8,21 @@
  * --no-build (start: serve the existing dist/ as it is), --build (start:
  * rebuild even when dist/ is up to date). Without either, start rebuilds only
  * when the sources changed since the last build (build-stamp.ts).
+ * --lan (start: serve over HTTPS on this machine's network address for a
+ * phone on the same network, with a certificate kept in the data dir; see
+ * lan/index.ts).
  * DIST_DIR: where start builds and serves the PWA (default dist/).
  */
-import { rm } from 'node:fs/promises';
+import type { Server as HttpServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
-import pg from 'pg';
 import { buildInChild } from './build-app';
 import { decideBuild, type BuildMode } from './build-stamp';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo';
+import { lanBanner, prepareLan, serveCaDownload, type LanSetup } from './lan';
 import { engineConfigFromEnv, type EngineConfig } from './project';
-import { POSTGRES_TEMPLATE_PREFIX } from './templates';
+import { resetData } from './reset';
 import { Stack } from './stack';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -28,12 +32,13 @@ interface Options {
   reset: boolean;
   seed: boolean;
   build: BuildMode;
+  lan: boolean;
   port: number;
   host: string;
   bodyLimit: number;
 }
 
-const KNOWN_FLAGS = ['--reset', '--seed', '--build', '--no-build'];
+const KNOWN_FLAGS = ['--reset', '--seed', '--build', '--no-build', '--lan'];
 
 function parseArgs(argv: string[]): Options {
   const command = argv[0] === 'dev' ? 'dev' : 'start';
@@ -41,6 +46,7 @@ function parseArgs(argv: string[]): Options {
   const unknown = [...flags].filter((f) => !KNOWN_FLAGS.includes(f));
   if (unknown.length) throw new Error(`Unknown option ${unknown.join(', ')}: use ${KNOWN_FLAGS.join(', ')}`);
   if (flags.has('--build') && flags.has('--no-build')) throw new Error('--build and --no-build cannot both be given');
+  if (flags.has('--lan') && command === 'dev') throw new Error('--lan works with npm start (npm start -- --lan), not with npm run dev');
   const port = Number(process.env.PORT ?? 4173);
   if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`);
   const limitMb = Number(process.env.BODY_LIMIT_MB ?? 5);
@@ -50,28 +56,11 @@ function parseArgs(argv: string[]): Options {
     reset: flags.has('--reset'),
     seed: flags.has('--seed'),
     build: flags.has('--no-build') ? 'skip' : flags.has('--build') ? 'force' : 'auto',
+    lan: flags.has('--lan'),
     port,
-    host: process.env.HOST ?? '127.0.0.1',
+    host: process.env.HOST ?? (flags.has('--lan') ? '0.0.0.0' : '127.0.0.1'),
     bodyLimit: Math.round(limitMb * 1024 * 1024),
   };
-}
-
-async function resetData(config: EngineConfig): Promise<void> {
-  if (config.kind === 'pglite') {
-    if (config.dataDir) await rm(resolve(ROOT, config.dataDir), { recursive: true, force: true });
-    return;
-  }
-  const c = new pg.Client({ connectionString: config.url });
-  await c.connect();
-  try {
-    const dbs = await c.query<{ datname: string }>(`select datname from pg_database where datname like $1 and datname not like $2`, [
-      `${config.prefix}%`,
-      `${POSTGRES_TEMPLATE_PREFIX}%`,
-    ]);
-    for (const d of dbs.rows) await c.query(`drop database if exists "${d.datname.replace(/"/g, '""')}" with (force)`);
-  } finally {
-    await c.end();
-  }
 }
 
 async function shouldSeed(stack: Stack, opts: Options): Promise<boolean> {
@@ -97,6 +86,16 @@ function printBanner(url: string, seeded: boolean, config: EngineConfig): void {
   console.log(lines.join('\n'));
 }
 
+/** The CA download beside the HTTPS server; a busy port only costs that convenience. */
+async function serveLanCa(lan: LanSetup, appUrl: string, host: string): Promise<HttpServer | null> {
+  try {
+    return await serveCaDownload(lan.tls.caCert, appUrl, lan.caPort, host);
+  } catch (e) {
+    console.warn(`  (could not serve the certificate on port ${lan.caPort}: ${e instanceof Error ? e.message : String(e)})`);
+    return null;
+  }
+}
+
 async function buildIfNeeded(distDir: string, mode: BuildMode): Promise<void> {
   const decision = await decideBuild(ROOT, distDir, mode);
   if (!decision.build) return;
@@ -107,10 +106,11 @@ async function buildIfNeeded(distDir: string, mode: BuildMode): Promise<void> {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const config = engineConfigFromEnv(process.env, join(ROOT, '.data'));
-  if (opts.reset) await resetData(config);
+  if (opts.reset) await resetData(config, ROOT);
 
   const stackPort = opts.command === 'dev' ? opts.port + 1 : opts.port;
-  const publicUrl = (process.env.PUBLIC_URL ?? `http://localhost:${opts.port}`).replace(/\/$/, '');
+  const lan = opts.lan ? await prepareLan(opts.port, resolve(ROOT, process.env.DATA_DIR ?? '.data'), process.env) : null;
+  const publicUrl = (process.env.PUBLIC_URL ?? lan?.url ?? `http://localhost:${opts.port}`).replace(/\/$/, '');
 
   const distDir = resolve(ROOT, process.env.DIST_DIR ?? 'dist');
   if (opts.command === 'start') await buildIfNeeded(distDir, opts.build);
@@ -125,7 +125,16 @@ async function main(): Promise<void> {
     bodyLimit: opts.bodyLimit,
     development: opts.command === 'dev',
   });
-  const server = serve({ fetch: app.fetch, port: stackPort, hostname: opts.host });
+  const server = lan
+    ? serve({
+        fetch: app.fetch,
+        port: stackPort,
+        hostname: opts.host,
+        createServer: createHttpsServer,
+        serverOptions: { key: lan.tls.key, cert: lan.tls.cert },
+      })
+    : serve({ fetch: app.fetch, port: stackPort, hostname: opts.host });
+  const caServer = lan ? await serveLanCa(lan, publicUrl, opts.host) : null;
 
   let vite: { close(): Promise<void> } | null = null;
   if (opts.command === 'dev') {
@@ -137,12 +146,14 @@ async function main(): Promise<void> {
     vite = dev;
   }
   printBanner(publicUrl, seeded, config);
+  if (lan) console.log(await lanBanner(lan, caServer !== null));
 
   let closing = false;
   const shutdown = async () => {
     if (closing) return;
     closing = true;
     server.close();
+    caServer?.close();
     await vite?.close();
     // PGlite must be closed to flush its data directory.
     await stack.close();
