@@ -106,7 +106,9 @@ async function buildIfNeeded(distDir: string, mode: BuildMode): Promise<void> {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const config = engineConfigFromEnv(process.env, join(ROOT, '.data'));
-  if (opts.reset) await resetData(config, ROOT);
+  // PostgreSQL keeps the projects' stored files under DATA_DIR (PGlite: in its data dir).
+  const filesDir = config.kind === 'postgres' ? resolve(ROOT, process.env.DATA_DIR ?? '.data', 'storage') : undefined;
+  if (opts.reset) await resetData(config, ROOT, filesDir);
 
   const stackPort = opts.command === 'dev' ? opts.port + 1 : opts.port;
   const lan = opts.lan ? await prepareLan(opts.port, resolve(ROOT, process.env.DATA_DIR ?? '.data'), process.env) : null;
@@ -116,7 +118,7 @@ async function main(): Promise<void> {
   if (opts.command === 'start') await buildIfNeeded(distDir, opts.build);
 
   // The HTTP layer's modules load (and tsx transpiles them) while PGlite starts on its own thread.
-  const [stack, { createServer }] = await Promise.all([Stack.open(config, publicUrl), import('./server')]);
+  const [stack, { createServer }] = await Promise.all([Stack.open(config, publicUrl, { filesDir }), import('./server')]);
   const seeded = (await shouldSeed(stack, opts)) ? (await (await import('./seed')).seedDemo(stack), true) : false;
   await stack.refreshTenantUrls();
 

@@ -1,6 +1,6 @@
 /**
  * `--reset`: the stack's data goes, on either engine, so the next start seeds
- * afresh. The --lan certificate authority stays: a phone that trusts it goes
+ * afresh (on PostgreSQL, with the stored files kept beside it). The --lan certificate authority stays: a phone that trusts it goes
  * on trusting this machine.
  */
 import { readdir, rm } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { POSTGRES_TEMPLATE_PREFIX } from './templates';
 
 const KEPT_ON_RESET = new Set(['lan-tls']);
 
-export async function resetData(config: EngineConfig, root: string): Promise<void> {
+export async function resetData(config: EngineConfig, root: string, filesDir?: string): Promise<void> {
   if (config.kind === 'pglite') {
     if (!config.dataDir) return;
     const dir = resolve(root, config.dataDir);
@@ -19,6 +19,7 @@ export async function resetData(config: EngineConfig, root: string): Promise<voi
     await Promise.all(entries.filter((e) => !KEPT_ON_RESET.has(e)).map((e) => rm(join(dir, e), { recursive: true, force: true })));
     return;
   }
+  if (filesDir) await rm(filesDir, { recursive: true, force: true });
   const c = new pg.Client({ connectionString: config.url });
   await c.connect();
   try {

@@ -19,6 +19,8 @@ import { securityHeaders } from './http/security-headers';
 import { staticFiles } from './http/static-files';
 import { openAccess } from './project';
 import { createRestApp } from './rest';
+import { ERRORS as STORAGE_ERRORS, storageErrorResponse } from './storage/errors';
+import { createStorageApp, isStorageRequest, storageUploadLimitFromEnv } from './storage';
 import type { Stack } from './stack';
 
 export interface ServerOptions {
@@ -57,11 +59,17 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   platform.route('/rest/v1', createRestApp());
   app.route('/platform', platform);
 
+  // Storage takes files up to its own limit, refused in Storage's shape.
+  const storageLimit = Math.max(limit, storageUploadLimitFromEnv());
+  const storageTooLarge = bodyLimit({ maxSize: storageLimit, onError: () => storageErrorResponse(STORAGE_ERRORS.tooLarge(413)) });
   const tenant = new Hono<StackEnv>();
   tenant.use(
     '*',
-    projectGateway((c, apikey) => stack.tenantAccess(c.req.param('slug') ?? '', apikey), limit),
-    tooLarge,
+    projectGateway(
+      (c, apikey) => stack.tenantAccess(c.req.param('slug') ?? '', apikey),
+      (c) => (isStorageRequest(c) ? storageLimit : limit),
+    ),
+    (c, next) => (isStorageRequest(c) ? storageTooLarge : tooLarge)(c, next),
   );
   tenant.use('/auth/v1/*', jsonDepthGuard(authTooDeep));
   // The licence rule (docs/decisions/018): no new sign-in while a tenant that
@@ -78,6 +86,10 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
     createAuthApp({ siteUrl: () => stack.publicUrl, mayStartSession: (c) => stack.signInAllowed(c.req.param('slug') ?? '') }),
   );
   tenant.route('/rest/v1', createRestApp());
+  tenant.route(
+    '/storage/v1',
+    createStorageApp(() => stack.files),
+  );
   app.route('/t/:slug', tenant);
 
   const api = new Hono();

@@ -12,6 +12,7 @@ import { dropDatabase } from './engine/postgres-engine';
 import type { ProjectKeys } from './keys';
 import { leasedEngine } from './leased-engine';
 import { openProject, tenantDatabaseName, type EngineConfig, type Project, type ProjectAccess } from './project';
+import { FileStore } from './storage/file-store';
 import { TenantPool, type TenantPoolOptions } from './tenant-pool';
 
 export interface TenantProvisionInput {
@@ -56,6 +57,12 @@ export interface StackOptions {
   tenants?: Partial<TenantPoolOptions>;
   /** PostgreSQL connections for the whole stack (PG_MAX_CONNECTIONS by default). */
   maxConnections?: number;
+  /**
+   * Where stored files (Storage objects) live: by default `storage/` in the
+   * PGlite data dir, or a temporary folder removed on close (projects in
+   * memory); `npm start` on PostgreSQL passes one under DATA_DIR.
+   */
+  filesDir?: string;
 }
 
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -89,6 +96,8 @@ export class Stack {
     readonly platform: Project,
     public publicUrl: string,
     private readonly budgets: { platform: ConnectionBudget; tenants: ConnectionBudget } | null,
+    /** The projects' stored files (Storage objects). */
+    readonly files: FileStore,
     options: StackOptions,
   ) {
     // A project without a data directory lives only in memory: closing it would lose it.
@@ -123,7 +132,8 @@ export class Stack {
       `create table if not exists _local.tenant_keys (
          ref text primary key, anon_key text not null, service_key text not null, jwt_secret text not null)`,
     );
-    return new Stack(config, platform, publicUrl, budgets, options);
+    const filesDir = options.filesDir ?? (config.kind === 'pglite' && config.dataDir !== null ? join(config.dataDir, 'storage') : null);
+    return new Stack(config, platform, publicUrl, budgets, await FileStore.open(filesDir), options);
   }
 
   /** The most PostgreSQL connections the stack had open at once (null on PGlite). */
@@ -359,6 +369,7 @@ export class Stack {
     this.forgetTenantState(ref);
     await this.pool.forceClose(ref);
     await this.platform.engine.query('delete from _local.tenant_keys where ref = $1', [ref]);
+    await this.files.removeProject(ref);
     if (this.config.kind === 'pglite') {
       if (this.config.dataDir !== null) await rm(this.tenantDir(ref), { recursive: true, force: true });
       return;
@@ -440,5 +451,6 @@ export class Stack {
     await this.platform.engine.close();
     this.budgets?.platform.end();
     this.budgets?.tenants.end();
+    await this.files.close();
   }
 }

@@ -46,9 +46,13 @@ function releaseWhenSent(c: Context, release: () => void): void {
   out.once('close', release);
 }
 
+/** A signed Storage URL: its token is the permission, so (as on hosted Supabase) it needs no key, and an <img> can load it. */
+const isSignedObjectRead = (c: Context): boolean =>
+  (c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path.includes('/storage/v1/object/sign/');
+
 export function projectGateway(
   resolve: (c: Context<StackEnv>, apikey: string | undefined) => Promise<ProjectAccess | null>,
-  bodyLimit: number,
+  bodyLimitFor: number | ((c: Context) => number),
 ): MiddlewareHandler<StackEnv> {
   return async (c, next) => {
     const key = c.req.header('apikey') ?? c.req.query('apikey');
@@ -62,10 +66,11 @@ export function projectGateway(
     // As Supabase's gateway: a link opened from an email carries no key, so
     // GoTrue's verify route is open (it checks the link's own token).
     const keylessVerify = !key && c.req.method === 'GET' && c.req.path.endsWith('/auth/v1/verify');
-    if (!key && !keylessVerify) {
+    if (!key && !keylessVerify && !isSignedObjectRead(c)) {
       return c.json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
     }
     if (key && access.keys && !matches(access.keys, key)) return invalidKey(c);
+    const bodyLimit = typeof bodyLimitFor === 'number' ? bodyLimitFor : bodyLimitFor(c);
     const length = Number(c.req.header('content-length') ?? '0');
     if (key && length > bodyLimit) {
       return c.json(
