@@ -106,12 +106,13 @@ async function buildIfNeeded(distDir: string, mode: BuildMode): Promise<void> {
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const config = engineConfigFromEnv(process.env, join(ROOT, '.data'));
+  const dataRoot = resolve(ROOT, process.env.DATA_DIR ?? '.data');
   // PostgreSQL keeps the projects' stored files under DATA_DIR (PGlite: in its data dir).
-  const filesDir = config.kind === 'postgres' ? resolve(ROOT, process.env.DATA_DIR ?? '.data', 'storage') : undefined;
+  const filesDir = config.kind === 'postgres' ? join(dataRoot, 'storage') : undefined;
   if (opts.reset) await resetData(config, ROOT, filesDir);
 
   const stackPort = opts.command === 'dev' ? opts.port + 1 : opts.port;
-  const lan = opts.lan ? await prepareLan(opts.port, resolve(ROOT, process.env.DATA_DIR ?? '.data'), process.env) : null;
+  const lan = opts.lan ? await prepareLan(opts.port, dataRoot, process.env) : null;
   const publicUrl = (process.env.PUBLIC_URL ?? lan?.url ?? `http://localhost:${opts.port}`).replace(/\/$/, '');
 
   const distDir = resolve(ROOT, process.env.DIST_DIR ?? 'dist');

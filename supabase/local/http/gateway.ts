@@ -46,9 +46,14 @@ function releaseWhenSent(c: Context, release: () => void): void {
   out.once('close', release);
 }
 
-/** A signed Storage URL: its token is the permission, so (as on hosted Supabase) it needs no key, and an <img> can load it. */
-const isSignedObjectRead = (c: Context): boolean =>
-  (c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path.includes('/storage/v1/object/sign/');
+/**
+ * The routes that, as behind Supabase's gateway, need no key because the
+ * request carries its own token: a link opened from an email (GoTrue's
+ * verify) and a signed Storage URL (which an <img> loads).
+ */
+const isKeylessRoute = (c: Context): boolean =>
+  (c.req.method === 'GET' && c.req.path.endsWith('/auth/v1/verify')) ||
+  ((c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path.includes('/storage/v1/object/sign/'));
 
 export function projectGateway(
   resolve: (c: Context<StackEnv>, apikey: string | undefined) => Promise<ProjectAccess | null>,
@@ -63,10 +68,7 @@ export function projectGateway(
         404,
       );
     }
-    // As Supabase's gateway: a link opened from an email carries no key, so
-    // GoTrue's verify route is open (it checks the link's own token).
-    const keylessVerify = !key && c.req.method === 'GET' && c.req.path.endsWith('/auth/v1/verify');
-    if (!key && !keylessVerify && !isSignedObjectRead(c)) {
+    if (!key && !isKeylessRoute(c)) {
       return c.json({ message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' }, 401);
     }
     if (key && access.keys && !matches(access.keys, key)) return invalidKey(c);
