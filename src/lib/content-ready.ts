@@ -30,10 +30,14 @@ function afterPaint(run: () => void): void {
   setTimeout(once, 200);
 }
 
-function fire(): void {
+/** Named in the page's performance timeline so a measurement can tell a screen's release from the fallback. */
+export const BACKGROUND_START_MARK = 'lockstep:background-start';
+
+function fire(reason: 'content' | 'fallback'): void {
   if (fired) return;
   fired = true;
   if (fallback) clearTimeout(fallback);
+  performance.mark(BACKGROUND_START_MARK, { detail: { reason } });
   afterPaint(() => {
     for (const w of waiters.splice(0)) w();
   });
@@ -43,7 +47,7 @@ function check(): void {
   // After the commit's other effects: a screen releasing one hold and taking
   // the next (its loading state giving way to a child's) is still holding.
   queueMicrotask(() => {
-    if (marked && holds === 0) fire();
+    if (marked && holds === 0) fire('content');
   });
 }
 
@@ -69,7 +73,7 @@ export function holdContentReady(): () => void {
 /** Resolves once the screen's content has painted (at once after that). */
 export function whenContentReady(): Promise<void> {
   if (fired) return Promise.resolve();
-  fallback ??= setTimeout(fire, FALLBACK_MS);
+  fallback ??= setTimeout(() => fire('fallback'), FALLBACK_MS);
   return new Promise((resolve) => waiters.push(resolve));
 }
 

@@ -30,7 +30,8 @@
  *     the worker is activated and the network is idle. Bar < 600 KB.
  */
 import { get as httpGet } from 'node:http';
-import type { Browser } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { BACKGROUND_START_MARK } from '../../src/lib/content-ready';
 import { serveDemoStack, type DemoStack } from './demo-stack';
 import {
   buildRealApp,
@@ -64,51 +65,75 @@ async function checkFormJs(browser: Browser, counter: WireCounter, base: string)
     await counter.idle();
     await signInPage.close();
 
-    counter.reset();
-    const page = await context.newPage();
-    // The moment the form works, reported by the page itself as it happens (the bench's polling would come
-    // later) and timed on the same clock as the requests: when each reached this process.
-    let readyAt: number | null = null;
-    await page.exposeFunction('__lockstepFormReady', () => (readyAt ??= counter.elapsed()));
-    await page.addInitScript(() => {
-      const enabled = () =>
-        [...document.querySelectorAll('button')].some(
-          (b) => b.textContent?.trim() === 'Save check' && !b.disabled && b.getAttribute('aria-disabled') !== 'true',
-        );
-      const watch = new MutationObserver(() => {
-        if (!enabled()) return;
-        watch.disconnect();
-        void (window as unknown as { __lockstepFormReady: () => Promise<void> }).__lockstepFormReady();
-      });
-      watch.observe(document, { subtree: true, childList: true, attributes: true });
-    });
-    await page.goto(`${base}/tenant/${TENANT}/scan?door=${encodeURIComponent(doorId)}`);
-    const save = page.getByRole('button', { name: 'Save check' });
-    await save.waitFor({ state: 'visible', timeout: 60_000 });
-    await page.waitForFunction(() => {
-      const b = [...document.querySelectorAll('button')].find((x) => x.textContent?.trim() === 'Save check');
-      return b !== undefined && !b.disabled && b.getAttribute('aria-disabled') !== 'true';
-    });
-    const formReadyAt = readyAt ?? counter.elapsed();
-    await counter.idle();
-    const idleAt = counter.elapsed();
-    await save.click();
-    await page.getByRole('heading', { name: 'Saved on this device' }).waitFor({ timeout: 30_000 });
-    await counter.idle();
-
-    const scripts = counter.sent().filter(isScript);
-    const phase = (r: WireRequest) =>
-      r.startedAt <= formReadyAt ? 'to form ready' : r.startedAt <= idleAt ? 'background, after the form painted' : 'saving a check';
-    for (const name of ['to form ready', 'background, after the form painted', 'saving a check']) {
-      const list = scripts.filter((r) => phase(r) === name);
-      printRequests(`check form, scripts ${name} (${list.length} files, ${bodyKb(list)} KB)`, list, base);
+    for (let attempt = 1; ; attempt++) {
+      const measured = await checkFormAttempt(context, counter, base, doorId);
+      if (measured !== 'fallback') return measured;
+      // The 4 s fallback started the background work before the form was ready (a busy machine): what loaded
+      // then would count as the form's. Measured again rather than reported as the form's weight.
+      console.log(`check form: attempt ${attempt} took over 4 s to a working form, so the background work started first`);
+      if (attempt === 3) throw new Error('the check form was not ready within the 4 s fallback in 3 attempts');
     }
-    await page.close();
-    const background = scripts.filter((r) => phase(r) === 'background, after the form painted');
-    return { kb: bodyKb(scripts.filter((r) => !background.includes(r))), backgroundKb: bodyKb(background) };
   } finally {
     await context.close();
   }
+}
+
+async function checkFormAttempt(
+  context: BrowserContext,
+  counter: WireCounter,
+  base: string,
+  doorId: string,
+): Promise<{ kb: number; backgroundKb: number } | 'fallback'> {
+  counter.reset();
+  const page = await context.newPage();
+  // The moment the form works, reported by the page itself as it happens (the bench's polling would come
+  // later) and timed on the same clock as the requests: when each reached this process.
+  let readyAt: number | null = null;
+  await page.exposeFunction('__lockstepFormReady', () => (readyAt ??= counter.elapsed()));
+  await page.addInitScript(() => {
+    const enabled = () =>
+      [...document.querySelectorAll('button')].some(
+        (b) => b.textContent?.trim() === 'Save check' && !b.disabled && b.getAttribute('aria-disabled') !== 'true',
+      );
+    const watch = new MutationObserver(() => {
+      if (!enabled()) return;
+      watch.disconnect();
+      void (window as unknown as { __lockstepFormReady: () => Promise<void> }).__lockstepFormReady();
+    });
+    watch.observe(document, { subtree: true, childList: true, attributes: true });
+  });
+  await page.goto(`${base}/tenant/${TENANT}/scan?door=${encodeURIComponent(doorId)}`);
+  const save = page.getByRole('button', { name: 'Save check' });
+  await save.waitFor({ state: 'visible', timeout: 60_000 });
+  await page.waitForFunction(() => {
+    const b = [...document.querySelectorAll('button')].find((x) => x.textContent?.trim() === 'Save check');
+    return b !== undefined && !b.disabled && b.getAttribute('aria-disabled') !== 'true';
+  });
+  const formReadyAt = readyAt ?? counter.elapsed();
+  const startedBy = await page.evaluate(
+    (mark) => (performance.getEntriesByName(mark)[0] as PerformanceMark | undefined)?.detail?.reason as string | undefined,
+    BACKGROUND_START_MARK,
+  );
+  if (startedBy === 'fallback') {
+    await page.close();
+    return 'fallback';
+  }
+  await counter.idle();
+  const idleAt = counter.elapsed();
+  await save.click();
+  await page.getByRole('heading', { name: 'Saved on this device' }).waitFor({ timeout: 30_000 });
+  await counter.idle();
+
+  const scripts = counter.sent().filter(isScript);
+  const phase = (r: WireRequest) =>
+    r.startedAt <= formReadyAt ? 'to form ready' : r.startedAt <= idleAt ? 'background, after the form painted' : 'saving a check';
+  for (const name of ['to form ready', 'background, after the form painted', 'saving a check']) {
+    const list = scripts.filter((r) => phase(r) === name);
+    printRequests(`check form, scripts ${name} (${list.length} files, ${bodyKb(list)} KB)`, list, base);
+  }
+  await page.close();
+  const background = scripts.filter((r) => phase(r) === 'background, after the form painted');
+  return { kb: bodyKb(scripts.filter((r) => !background.includes(r))), backgroundKb: bodyKb(background) };
 }
 
 async function landingJs(browser: Browser, counter: WireCounter, base: string): Promise<number> {
