@@ -975,7 +975,7 @@ describe('the product API: admin routes', () => {
         totals: Figures;
         unreachable: string[];
         perTenant: (Partial<Figures> & { slug: string; reachable: boolean | null; error: string | null })[];
-      }>({ method: 'GET', path: '/api/admin/stats' });
+      }>({ method: 'GET', path: '/api/admin/stats?fresh=1' });
 
       // Its service key is write-only: no answer shows it.
       const detail = await api.send('staff-admin', { method: 'GET', path: `/api/admin/tenants/${gone.tenant.id}` });

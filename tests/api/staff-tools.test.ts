@@ -342,7 +342,7 @@ describe('the product API: staff tools', () => {
     it('gives each answering tenant its health by the shared rule over its own counts', async () => {
       const stats = await api.admin<{ perTenant: { slug: string; health: Health | null; reachable: boolean | null }[] }>({
         method: 'GET',
-        path: '/api/admin/stats',
+        path: '/api/admin/stats?fresh=1',
       });
       const r = await tenantDb.query<Record<string, number>>(
         `select
@@ -372,6 +372,32 @@ describe('the product API: staff tools', () => {
       expect(n('doors')).toBeGreaterThan(0);
       // A tenant the server cannot ask has no health rather than a made-up one.
       for (const p of stats.perTenant.filter((x) => x.reachable !== true)) expect(p.health).toBeNull();
+    });
+
+    it("keeps each tenant's own figures up to a minute, says when they were read, and ?fresh=1 reads them now", async () => {
+      type Stats = { perTenant: { slug: string; doors?: number; as_of: string | null; reachable: boolean | null }[] };
+      const lincoln = async (query: string) =>
+        (await api.admin<Stats>({ method: 'GET', path: `/api/admin/stats${query}` })).perTenant.find((p) => p.slug === LIVE)!;
+      const before = await lincoln('?fresh=1');
+      expect(before.reachable).toBe(true);
+      expect(Date.parse(before.as_of ?? '')).toBeGreaterThan(Date.now() - 60_000);
+      const hidden = await tenantDb.query<{ id: string }>(
+        `update public.doors set deleted_at = now() where id = (select id from public.doors where deleted_at is null limit 1) returning id`,
+      );
+      try {
+        // Within the minute the tenant's database is not asked again: the same figures, read at the same time.
+        expect(await lincoln('')).toMatchObject({ doors: before.doors, as_of: before.as_of });
+        const fresh = await lincoln('?fresh=true');
+        expect(fresh.doors).toBe(before.doors! - 1);
+        expect(Date.parse(fresh.as_of!)).toBeGreaterThanOrEqual(Date.parse(before.as_of!));
+        // The fresh read replaced the kept one.
+        expect((await lincoln('')).doors).toBe(before.doors! - 1);
+      } finally {
+        await tenantDb.query(`update public.doors set deleted_at = null where id = $1`, [hidden.rows[0]!.id]);
+      }
+      for (const q of ['?fresh=maybe', '?fresh=1&x=1']) {
+        expect((await api.send('staff-admin', { method: 'GET', path: `/api/admin/stats${q}` })).status, q).toBe(400);
+      }
     });
 
     it('lists the latest audit rows, newest first, within the limit', async () => {

@@ -5,7 +5,11 @@
  *                               answer says the database is active: template clone, keys,
  *                               licence, first admin, audit rows (median of 3)
  *   platform.rss-per-tenant-mb  the server's memory growth per extra open tenant, over 50
- *   platform.dashboard-api-ms   GET /api/admin/stats over 50 provisioned tenants, warm (median of 5)
+ *   platform.dashboard-api-ms   GET /api/admin/stats over 50 provisioned tenants, warm (median of 5): as a
+ *                               staff member gets it on the next view within a minute, each tenant's own
+ *                               figures kept from the first (supabase/functions/api/summary-cache.ts)
+ *   platform.dashboard-api-cold-ms  the first of those calls, every tenant's database asked (42 of the 50
+ *                               closed at the embedded engine's default cap of 8 open), reported
  * On-disk PGlite in a temporary directory, as `npm start` runs it.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -89,7 +93,9 @@ export async function runPlatformBench(): Promise<BenchResult[]> {
     global.gc?.();
     const perTenantMb = (process.memoryUsage().rss - before) / (n - startCount) / 1024 / 1024;
 
+    const coldStarted = performance.now();
     await call('/api/admin/stats', 'GET', undefined, token);
+    const coldMs = performance.now() - coldStarted;
     const statsRuns: number[] = [];
     for (let i = 0; i < 5; i++) {
       const started = performance.now();
@@ -105,6 +111,7 @@ export async function runPlatformBench(): Promise<BenchResult[]> {
       { id: 'platform.provision-ms', figure: round(provisionMs, 0), unit: 'ms', bar: '< 2000', ok: provisionMs < 2000 },
       { id: 'platform.rss-per-tenant-mb', figure: round(perTenantMb, 1), unit: 'MB', bar: 'reported', ok: true },
       { id: 'platform.dashboard-api-ms', figure: round(statsMs, 0), unit: 'ms', bar: '< 1000', ok: statsMs < 1000 },
+      { id: 'platform.dashboard-api-cold-ms', figure: round(coldMs, 0), unit: 'ms', bar: 'reported', ok: true },
     ];
   } finally {
     await stack.close();

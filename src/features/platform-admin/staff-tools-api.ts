@@ -18,6 +18,8 @@ export interface TenantFigures {
   reachable: boolean | null;
   error: string | null;
   health: Health | null;
+  /** When its own figures were read (the server keeps them up to a minute); null without figures. */
+  as_of: string | null;
   doors?: number;
   checks_24h?: number;
   last_check_at?: string | null;

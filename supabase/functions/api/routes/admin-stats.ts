@@ -9,13 +9,18 @@
  * (supabase/functions/_shared/health.ts); one that did not has none.
  */
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { tenantHealth, type Health } from '../../_shared/health';
 import { tenantAsService } from '../clients';
 import type { ApiDeps } from '../deps';
-import { fromDbError } from '../http';
+import { fromDbError, readQuery } from '../http';
 import { platformDb, type TenantRow, type TenantSecretRow } from '../platform';
 import { staffAdminOnly, type ApiEnv } from '../staff-guard';
+import { cachedSummary, keepOnly, SUMMARY_MAX_AGE_MS } from '../summary-cache';
 import { mapLimited, TENANT_CONCURRENCY, withTimeout } from '../tenant-access';
+
+/** ?fresh=1 asks every project now instead of using figures read within the last minute. */
+const StatsQuery = z.strictObject({ fresh: z.enum(['0', '1', 'true', 'false']).optional() });
 
 interface TenantSummary {
   users: number;
@@ -57,6 +62,8 @@ export interface TenantFigures extends Partial<TenantSummary> {
   error: string | null;
   /** The tenant's health from its own counts; null when it was not asked or did not answer. */
   health: Health | null;
+  /** When its own figures were read from its project (at most a minute before the answer unless fresh); null without figures. */
+  as_of: string | null;
 }
 
 async function summaryOf(deps: ApiDeps, secret: TenantSecretRow): Promise<TenantSummary> {
@@ -88,6 +95,8 @@ export function adminStatsRoutes(deps: ApiDeps): Hono<ApiEnv> {
   app.use('*', staffAdminOnly(deps));
 
   app.get('/', async (c) => {
+    const { fresh } = readQuery(c, StatsQuery);
+    const maxAgeMs = fresh === '1' || fresh === 'true' ? 0 : SUMMARY_MAX_AGE_MS;
     const db = platformDb(deps);
     const [tenantsRes, secretsRes, staffRes] = await Promise.all([
       db.from('Tenants').select('id, slug, company_name, status, database_status, subscription_status').order('company_name'),
@@ -106,14 +115,22 @@ export function adminStatsRoutes(deps: ApiDeps): Hono<ApiEnv> {
     const perTenant = await mapLimited(tenants, TENANT_CONCURRENCY, async (t): Promise<TenantFigures> => {
       const base = { id: t.id, slug: t.slug, company_name: t.company_name, status: t.status, database_status: t.database_status };
       const secret = secrets.get(t.id);
-      if (!secret || t.database_status !== 'active') return { ...base, reachable: null, error: null, health: null };
+      if (!secret || t.database_status !== 'active') return { ...base, reachable: null, error: null, health: null, as_of: null };
       try {
-        const summary = await summaryOf(deps, secret);
-        return { ...base, ...summary, reachable: true, error: null, health: healthOf(summary) };
+        const project = { id: t.id, projectUrl: secret.project_url };
+        const { value: summary, readAt } = await cachedSummary(deps, project, maxAgeMs, () => summaryOf(deps, secret));
+        return { ...base, ...summary, reachable: true, error: null, health: healthOf(summary), as_of: readAt.toISOString() };
       } catch (e) {
-        return { ...base, reachable: false, error: e instanceof Error ? e.message : String(e), health: null };
+        return { ...base, reachable: false, error: e instanceof Error ? e.message : String(e), health: null, as_of: null };
       }
     });
+    keepOnly(
+      deps,
+      tenants.flatMap((t) => {
+        const secret = secrets.get(t.id);
+        return secret ? [{ id: t.id, projectUrl: secret.project_url }] : [];
+      }),
+    );
 
     const totals = Object.fromEntries(FIGURES.map((f) => [f, perTenant.reduce((n, t) => n + (t[f] ?? 0), 0)])) as Record<
       (typeof FIGURES)[number],
