@@ -88,16 +88,19 @@ export function TenantShell({ title, subtitle, headerExtra, children }: TenantSh
               {profile?.display_name ?? email} · {ROLE_LABELS[role]}
             </p>
           </div>
-          {/* Its own row on a phone: the badge's text changes width as it syncs, which must not reflow the header. */}
           <div className="tap-targets flex w-full flex-wrap items-center gap-3 sm:w-auto">
             {headerExtra}
-            {background ? (
-              <Suspense fallback={<SignOutPlaceholder />}>
-                <TenantSyncControls slug={slug} userId={userId} />
-              </Suspense>
-            ) : (
-              <SignOutPlaceholder />
-            )}
+            {/* A row of its own on a phone: the badge's width changes with its text ("Checking sync…", then
+                "Synced"), and sharing a row with the screen's links would let that decide whether the row wraps. */}
+            <div className="flex w-full items-center gap-3 sm:w-auto">
+              {background ? (
+                <Suspense fallback={<SignOutPlaceholder />}>
+                  <TenantSyncControls slug={slug} userId={userId} />
+                </Suspense>
+              ) : (
+                <SignOutPlaceholder />
+              )}
+            </div>
           </div>
         </div>
       </header>
