@@ -12,10 +12,20 @@ import type { SqlClient, SqlEngine } from './engine/types';
 export const SUPABASE_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const BOOTSTRAP_SQL = join(SUPABASE_DIR, 'local', 'sql', 'bootstrap.sql');
 
-export type ProjectKind = 'platform' | 'tenant';
+/**
+ * What shapes a project's schema: the platform's or the tenants' migrations
+ * in this repo, or any folder of migrations (a project served for another
+ * schema, such as the PostgREST compatibility suite's).
+ */
+export type ProjectKind = 'platform' | 'tenant' | { migrations: string };
 
 export function migrationsDir(kind: ProjectKind): string {
-  return join(SUPABASE_DIR, kind, 'migrations');
+  return typeof kind === 'string' ? join(SUPABASE_DIR, kind, 'migrations') : kind.migrations;
+}
+
+/** A name for the kind in template names: the folder's own schema hash tells two folders apart. */
+export function kindLabel(kind: ProjectKind): string {
+  return typeof kind === 'string' ? kind : 'migrations';
 }
 
 interface MigrationFile {

@@ -51,6 +51,14 @@ export function tenantDatabaseName(config: Extract<EngineConfig, { kind: 'postgr
   return `${config.prefix}t_${ref}`;
 }
 
+/** Where a project lives: its database name on PostgreSQL, its folder under the data dir on PGlite. */
+function projectPlace(kind: ProjectKind, ref: string): { database: (prefix: string) => string; folder: string } {
+  if (kind === 'platform') return { database: (p) => `${p}platform`, folder: 'platform' };
+  if (kind === 'tenant') return { database: (p) => `${p}t_${ref}`, folder: join('tenants', ref) };
+  // Apart from the tenants: a project served from a migrations folder never shares a name with one.
+  return { database: (p) => `${p}p_${ref}`, folder: join('projects', ref) };
+}
+
 async function openEngine(
   config: EngineConfig,
   kind: ProjectKind,
@@ -59,11 +67,11 @@ async function openEngine(
 ): Promise<{ engine: SqlEngine; created: boolean }> {
   if (config.kind === 'postgres') {
     const template = await postgresTemplate(config.url, kind);
-    const name = kind === 'platform' ? `${config.prefix}platform` : tenantDatabaseName(config, ref);
+    const name = projectPlace(kind, ref).database(config.prefix);
     const engine = await openPostgres(config.url, name, template, budget);
     return { engine, created: engine.created };
   }
-  const dir = config.dataDir === null ? undefined : join(config.dataDir, kind === 'platform' ? 'platform' : join('tenants', ref));
+  const dir = config.dataDir === null ? undefined : join(config.dataDir, projectPlace(kind, ref).folder);
   const { existsSync } = await import('node:fs');
   const created = dir === undefined || !existsSync(dir);
   const engine = await openPglite({ dataDir: dir, templateDir: created ? await pgliteTemplateDir(kind) : undefined });

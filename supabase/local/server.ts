@@ -35,9 +35,9 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   const app = new Hono();
   app.use('*', securityHeaders({ publicUrl: () => stack.publicUrl, tenantOrigins: () => stack.tenantOrigins() }));
   // The built PWA is precompressed (static-files.ts); the projects' and the API's JSON is compressed as it goes.
-  for (const path of ['/platform/*', '/t/*', '/api/*', '/local/v1/*']) app.use(path, compressResponses());
+  for (const path of ['/platform/*', '/t/*', '/p/*', '/api/*', '/local/v1/*']) app.use(path, compressResponses());
   // Ahead of every project's API key check (http/cors.ts); the product API answers CORS itself, as it does under Deno.
-  for (const path of ['/platform/*', '/t/*']) app.use(path, projectCors());
+  for (const path of ['/platform/*', '/t/*', '/p/*']) app.use(path, projectCors());
   const limit = opts.bodyLimit ?? DEFAULT_BODY_LIMIT;
   const tooLarge = bodyLimit({
     maxSize: limit,
@@ -91,6 +91,20 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
     createStorageApp(() => stack.files),
   );
   app.route('/t/:slug', tenant);
+
+  // Projects served from a folder of migrations (Stack.serveMigrations): a
+  // hosted project's APIs on a schema of their own, with no tenant rules.
+  const served = new Hono<StackEnv>();
+  // (Storage is left out: stored files are kept by project ref, which a tenant may share.)
+  served.use(
+    '*',
+    projectGateway((c) => stack.migrationsAccess(c.req.param('ref') ?? ''), limit),
+    tooLarge,
+  );
+  served.use('/auth/v1/*', jsonDepthGuard(authTooDeep));
+  served.route('/auth/v1', createAuthApp({ siteUrl: () => stack.publicUrl }));
+  served.route('/rest/v1', createRestApp());
+  app.route('/p/:ref', served);
 
   const api = new Hono();
   // The product API answers in its own shape ({error}), as it does under Deno.

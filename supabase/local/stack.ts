@@ -11,7 +11,7 @@ import { ConnectionBudget, connectionBudgetFromEnv, poolWaitMsFromEnv } from './
 import { dropDatabase } from './engine/postgres-engine';
 import type { ProjectKeys } from './keys';
 import { leasedEngine } from './leased-engine';
-import { openProject, tenantDatabaseName, type EngineConfig, type Project, type ProjectAccess } from './project';
+import { openAccess, openProject, tenantDatabaseName, type EngineConfig, type Project, type ProjectAccess } from './project';
 import { FileStore } from './storage/file-store';
 import { TenantPool, type TenantPoolOptions } from './tenant-pool';
 
@@ -90,6 +90,8 @@ export class Stack {
    * the database on use.
    */
   private handles = new Map<string, Project>();
+  /** Projects served from a folder of migrations at /p/{ref}, open while the stack runs. */
+  private readonly migrationsProjects = new Map<string, Promise<Project>>();
 
   private constructor(
     readonly config: EngineConfig,
@@ -446,7 +448,30 @@ export class Stack {
     });
   }
 
+  /**
+   * Serves, at /p/{ref}, a project whose schema is the given folder of
+   * migrations (any schema, not only the product's): the stack's PostgREST
+   * and GoTrue can then be tried on it, as the compatibility suite does.
+   */
+  serveMigrations(ref: string, migrations: string): Promise<Project> {
+    if (!SLUG_PATTERN.test(ref)) throw new Error(`Invalid project ref: ${ref}`);
+    const known = this.migrationsProjects.get(ref);
+    if (known) return known;
+    const opening = openProject(this.config, { migrations }, ref, this.budgets?.tenants);
+    this.migrationsProjects.set(ref, opening);
+    opening.catch(() => this.migrationsProjects.delete(ref));
+    return opening;
+  }
+
+  /** A project served from a migrations folder, for the gateway (null when none has that ref). */
+  async migrationsAccess(ref: string): Promise<ProjectAccess | null> {
+    const opening = this.migrationsProjects.get(ref);
+    return opening ? openAccess(await opening) : null;
+  }
+
   async close(): Promise<void> {
+    for (const opening of this.migrationsProjects.values()) await (await opening.catch(() => null))?.engine.close();
+    this.migrationsProjects.clear();
     await this.pool.end();
     await this.platform.engine.close();
     this.budgets?.platform.end();

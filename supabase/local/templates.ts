@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openPglite } from './engine/pglite-engine';
 import { dropDatabase, openPostgres } from './engine/postgres-engine';
-import { bootstrap, migrate, schemaHash, SUPABASE_DIR, type ProjectKind } from './migrate';
+import { bootstrap, kindLabel, migrate, schemaHash, SUPABASE_DIR, type ProjectKind } from './migrate';
 
 export const CACHE_DIR = process.env.LOCKSTEP_CACHE_DIR ?? join(SUPABASE_DIR, '..', '.cache', 'templates');
 
@@ -27,6 +27,10 @@ async function buildPgliteTemplateDir(kind: ProjectKind, dir: string): Promise<s
   try {
     await bootstrap(db);
     await migrate(db, kind);
+    // Sequences WAL-log 32 values ahead of the one they hand out; a copy that
+    // ever replayed that WAL would start its identity columns ~30 ahead of a
+    // fresh hosted project. A checkpoint puts the true values on disk first.
+    await db.exec('checkpoint');
   } finally {
     await db.close();
   }
@@ -41,7 +45,7 @@ async function buildPgliteTemplateDir(kind: ProjectKind, dir: string): Promise<s
 
 /** The migrated template of a project kind, as a closed PGlite data directory new projects are copied from. */
 export async function pgliteTemplateDir(kind: ProjectKind): Promise<string> {
-  const key = `${kind}-${await schemaHash(kind)}`;
+  const key = `${kindLabel(kind)}-${await schemaHash(kind)}`;
   let t = memoryTemplates.get(key);
   if (!t) {
     t = buildPgliteTemplateDir(kind, join(CACHE_DIR, key));
@@ -70,7 +74,7 @@ export const POSTGRES_TEMPLATE_PREFIX = process.env.DATABASE_TEMPLATE_PREFIX ?? 
 
 /** Returns the name of a migrated template database on the PostgreSQL server. */
 export async function postgresTemplate(url: string, kind: ProjectKind): Promise<string> {
-  const name = `${POSTGRES_TEMPLATE_PREFIX}${kind}_${await schemaHash(kind)}`;
+  const name = `${POSTGRES_TEMPLATE_PREFIX}${kindLabel(kind)}_${await schemaHash(kind)}`;
   // Checked once per process: every tenant open asked the server again, on a
   // connection outside the stack's budget (200 tenants opening at once, 200 more connections).
   const key = `${url}|${name}`;

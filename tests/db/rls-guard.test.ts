@@ -7,12 +7,11 @@
  * updated_at set by a trigger, a keyset index).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectKind } from '../../supabase/local/migrate';
 import type { Project } from '../../supabase/local/project';
 import { testProjects } from './helpers/db';
 
 let projects: ReturnType<typeof testProjects>;
-const opened = {} as Record<ProjectKind, Project>;
+const opened = {} as Record<'platform' | 'tenant', Project>;
 
 beforeAll(async () => {
   projects = testProjects();

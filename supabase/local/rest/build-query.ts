@@ -31,6 +31,8 @@ export type PlanItem =
 export interface ReadPlan {
   table: Table;
   alias: string;
+  /** Computed fields of the table (functions of its row), usable as columns. */
+  computed: Set<string>;
   items: PlanItem[];
   conds: Cond[];
   order: OrderTerm[];
@@ -45,16 +47,22 @@ interface PlanContext {
   next: number;
 }
 
-function checkColumn(table: Table, column: string): void {
-  if (!table.columns.has(column)) throw columnNotFound(table.name, column);
+function hasField(plan: ReadPlan, column: string): boolean {
+  return plan.table.columns.has(column) || plan.computed.has(column);
+}
+
+function checkColumn(plan: ReadPlan, column: string): void {
+  if (!hasField(plan, column)) throw columnNotFound(plan.table.name, column);
 }
 
 function buildPlan(ctx: PlanContext, table: Table, items: SelectItem[], path: string, alias: string): ReadPlan {
   const level = ctx.levels.get(path);
   ctx.used.add(path);
+  const computed = new Set((ctx.cache.rowFns.get(table.name) ?? []).filter((f) => f.returnsTable === null).map((f) => f.name));
   const plan: ReadPlan = {
     table,
     alias,
+    computed,
     items: [],
     conds: level?.conds ?? [],
     order: level?.order ?? [],
@@ -68,7 +76,7 @@ function buildPlan(ctx: PlanContext, table: Table, items: SelectItem[], path: st
       // orders(count): PostgREST's count of embedded rows when the table has no `count` column.
       plan.items.push({ kind: 'count', key: it.alias ?? 'count' });
     } else if (it.kind === 'column') {
-      checkColumn(table, it.name);
+      checkColumn(plan, it.name);
       const last = it.path[it.path.length - 1];
       plan.items.push({ kind: 'column', key: it.alias ?? last?.key ?? it.name, column: it.name, path: it.path, cast: it.cast });
     } else {
@@ -112,7 +120,7 @@ export function planRead(cache: SchemaCache, table: Table, select: SelectItem[],
 function validateConds(plan: ReadPlan): void {
   const walk = (c: Cond): void => {
     if (c.kind === 'filter') {
-      if (!plan.table.columns.has(c.column) && !embedByKey(plan, c.column)) throw columnNotFound(plan.table.name, c.column);
+      if (!hasField(plan, c.column) && !embedByKey(plan, c.column)) throw columnNotFound(plan.table.name, c.column);
     } else c.children.forEach(walk);
   };
   plan.conds.forEach(walk);
@@ -127,8 +135,8 @@ function validateConds(plan: ReadPlan): void {
           `'${plan.table.name}' and '${o.relation}' do not form a many-to-one or one-to-one relationship`,
         );
       }
-      checkColumn(e.plan.table, o.column);
-    } else checkColumn(plan.table, o.column);
+      checkColumn(e.plan, o.column);
+    } else checkColumn(plan, o.column);
   }
   for (const it of plan.items) if (it.kind === 'embed') validateConds(it.plan);
 }
@@ -138,9 +146,14 @@ function embedByKey(plan: ReadPlan, key: string): Extract<PlanItem, { kind: 'emb
   return undefined;
 }
 
-/** "_t0"."data"->'a'->>'b' with the keys as parameters. */
-function columnExpr(alias: string, column: string, path: JsonStep[], params: Params): string {
-  let sql = `${qi(alias)}.${qi(column)}`;
+/**
+ * "_t0"."data"->'a'->>'b' with the keys as parameters; a computed field is
+ * its function applied to the row, public."label"("_t0").
+ */
+function columnExpr(plan: ReadPlan, column: string, path: JsonStep[], params: Params): string {
+  const alias = plan.alias;
+  let sql =
+    !plan.table.columns.has(column) && plan.computed.has(column) ? `public.${qi(column)}(${qi(alias)})` : `${qi(alias)}.${qi(column)}`;
   for (const step of path) {
     const key = /^-?\d+$/.test(step.key) ? `${params.add(Number(step.key))}::int` : `${params.add(step.key)}::text`;
     sql = `(${sql}${step.op}${key})`;
@@ -160,7 +173,7 @@ const COMPARE: Record<string, string> = {
   match: '~',
   imatch: '~*',
 };
-const ARRAY_OPS: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxl: '&<', nxr: '&>', adj: '-|-' };
+const ARRAY_OPS: Record<string, string> = { cs: '@>', cd: '<@', ov: '&&', sl: '<<', sr: '>>', nxr: '&<', nxl: '&>', adj: '-|-' };
 const FTS: Record<string, string> = {
   fts: 'to_tsquery',
   plfts: 'plainto_tsquery',
@@ -180,14 +193,14 @@ function compare(expr: string, op: string, value: string, params: Params): strin
 }
 
 function filterSql(plan: ReadPlan, f: Filter, params: Params): string {
-  if (!plan.table.columns.has(f.column)) {
+  if (!hasField(plan, f.column)) {
     // `campus=not.is.null`: a filter on an embed itself (PostgREST 11+), an inner join in disguise.
     const e = embedByKey(plan, f.column);
     if (!e || f.op !== 'is' || f.value.toLowerCase() !== 'null') throw columnNotFound(plan.table.name, f.column);
-    const exists = `exists (select 1 from ${fromSql(e.rel, e.plan.alias)} where ${joinSql(e.rel, plan.alias, e.plan.alias)} and ${whereSql(e.plan, params)})`;
+    const exists = `exists (select 1 from ${fromSql(e.rel, e.plan.alias, plan.alias)} where ${joinSql(e.rel, plan.alias, e.plan.alias)} and ${whereSql(e.plan, params)})`;
     return f.negate ? exists : `not ${exists}`;
   }
-  const expr = columnExpr(plan.alias, f.column, f.path, params);
+  const expr = columnExpr(plan, f.column, f.path, params);
   let sql: string;
   if (f.quant && f.list) {
     const parts = f.list.map((v) => compare(expr, f.op, v, params));
@@ -219,8 +232,12 @@ function condSql(plan: ReadPlan, c: Cond, params: Params): string {
   return c.negate ? `not (${inner})` : `(${inner})`;
 }
 
-/** The embedded table as a FROM item; many-to-many joins its junction table in. */
-export function fromSql(rel: Relation, childAlias: string): string {
+/**
+ * The embedded table as a FROM item; many-to-many joins its junction table
+ * in; a computed relationship is its function called with the parent row.
+ */
+export function fromSql(rel: Relation, childAlias: string, parentAlias: string): string {
+  if (rel.kind === 'computed') return `public.${qi(rel.fn ?? '')}(${qi(parentAlias)}) as ${qi(childAlias)}`;
   const target = `public.${qi(rel.target.name)} as ${qi(childAlias)}`;
   if (rel.kind !== 'm2m' || !rel.junction) return target;
   const j = rel.junction;
@@ -233,6 +250,7 @@ export function fromSql(rel: Relation, childAlias: string): string {
 
 /** The join between a parent row (parentAlias) and the embedded table (childAlias). */
 export function joinSql(rel: Relation, parentAlias: string, childAlias: string): string {
+  if (rel.kind === 'computed') return 'true';
   if (rel.kind === 'm2m' && rel.junction) {
     const jAlias = `${childAlias}_j`;
     const fk = rel.junction.toParent;
@@ -255,7 +273,7 @@ export function whereSql(plan: ReadPlan, params: Params): string {
   for (const it of plan.items) {
     if (it.kind === 'embed' && it.inner) {
       parts.push(
-        `exists (select 1 from ${fromSql(it.rel, it.plan.alias)} where ${joinSql(it.rel, plan.alias, it.plan.alias)} and ${whereSql(it.plan, params)})`,
+        `exists (select 1 from ${fromSql(it.rel, it.plan.alias, plan.alias)} where ${joinSql(it.rel, plan.alias, it.plan.alias)} and ${whereSql(it.plan, params)})`,
       );
     }
   }
@@ -264,7 +282,7 @@ export function whereSql(plan: ReadPlan, params: Params): string {
 
 function embedSql(it: Extract<PlanItem, { kind: 'embed' }>, parentAlias: string, params: Params): string {
   const child = it.plan;
-  const from = fromSql(it.rel, child.alias);
+  const from = fromSql(it.rel, child.alias, parentAlias);
   const where = `${joinSql(it.rel, parentAlias, child.alias)} and ${whereSql(child, params)}`;
   const body = `select ${selectListSql(child, params)} from ${from} where ${where}${groupBySql(child, params)}${orderSql(child, params)}${limitSql(child)}`;
   if (it.rel.kind === 'm2o' || it.rel.oneToOne) return `(select row_to_json(_e) from (${body}) as _e limit 1)`;
@@ -272,14 +290,14 @@ function embedSql(it: Extract<PlanItem, { kind: 'embed' }>, parentAlias: string,
 }
 
 function itemExpr(plan: ReadPlan, it: Exclude<PlanItem, { kind: 'star' } | { kind: 'embed' } | { kind: 'count' }>, params: Params): string {
-  const expr = columnExpr(plan.alias, it.column, it.path, params);
+  const expr = columnExpr(plan, it.column, it.path, params);
   return it.cast ? `${expr}::${it.cast}` : expr;
 }
 
 /** ...campus(a, b): one scalar subquery per spread column (many-to-one, so at most one row). */
 function spreadSql(it: Extract<PlanItem, { kind: 'embed' }>, parentAlias: string, params: Params): string[] {
   const child = it.plan;
-  const from = fromSql(it.rel, child.alias);
+  const from = fromSql(it.rel, child.alias, parentAlias);
   const one = (expr: string, key: string) =>
     `(select ${expr} from ${from} where ${joinSql(it.rel, parentAlias, child.alias)} and ${whereSql(child, params)} limit 1) as ${qi(key)}`;
   const out: string[] = [];
@@ -326,9 +344,9 @@ export function orderSql(plan: ReadPlan, params: Params): string {
     let expr: string;
     const e = o.relation ? embedByKey(plan, o.relation) : undefined;
     if (e) {
-      const col = columnExpr(e.plan.alias, o.column, o.path, params);
-      expr = `(select ${col} from ${fromSql(e.rel, e.plan.alias)} where ${joinSql(e.rel, plan.alias, e.plan.alias)} limit 1)`;
-    } else expr = columnExpr(plan.alias, o.column, o.path, params);
+      const col = columnExpr(e.plan, o.column, o.path, params);
+      expr = `(select ${col} from ${fromSql(e.rel, e.plan.alias, plan.alias)} where ${joinSql(e.rel, plan.alias, e.plan.alias)} limit 1)`;
+    } else expr = columnExpr(plan, o.column, o.path, params);
     const nulls = o.nulls === 'first' ? ' nulls first' : o.nulls === 'last' ? ' nulls last' : '';
     return `${expr} ${o.desc ? 'desc' : 'asc'}${nulls}`;
   });
@@ -339,14 +357,41 @@ export function limitSql(plan: { limit: number | null; offset: number | null }):
   return `${plan.limit !== null ? ` limit ${plan.limit}` : ''}${plan.offset ? ` offset ${plan.offset}` : ''}`;
 }
 
+/** How the rows of a read are written into the response body. */
+export interface BodyShape {
+  /** Also count the rows without limit/offset (Prefer: count). */
+  count?: boolean;
+  /** csv: PostgREST's text/csv (a header of the keys, then each row as Postgres writes a record). */
+  format?: 'json' | 'csv';
+  /** Accept: application/vnd.pgrst.array+json;nulls=stripped drops null keys from each object. */
+  stripNulls?: boolean;
+  /** A set of scalars (rpc returning setof int): the body is an array of this column's values. */
+  scalar?: string | null;
+}
+
+function bodySql(shape: BodyShape): string {
+  if (shape.format === 'csv') {
+    // Header from the first row's keys; each row is its record text without the parentheses, as PostgREST writes CSV.
+    const header = `coalesce((select string_agg(_k, ',') from json_object_keys(json_agg(_s)->0) as _k), '')`;
+    return `${header} || E'\\n' || coalesce(string_agg(substring(_s::text, 2, length(_s::text) - 2), E'\\n'), '')`;
+  }
+  if (shape.scalar) return `coalesce(json_agg(_s.${qi(shape.scalar)}), '[]'::json)::text`;
+  return `coalesce(json_agg(${shape.stripNulls ? 'json_strip_nulls(row_to_json(_s))' : '_s'}), '[]'::json)::text`;
+}
+
 /**
- * The whole read: body (JSON text), page row count and, when asked, the
- * total count without limit/offset. `from` is the FROM item the top level
- * reads: a table, a mutation's CTE, or a function call.
+ * The whole read: body (JSON or CSV text), page row count and, when asked,
+ * the total count without limit/offset. `from` is the FROM item the top
+ * level reads: a table, a mutation's CTE, or a function call.
  */
-export function readSql(plan: ReadPlan, from: string, params: Params, withCount: boolean, prefix = ''): string {
+export function readSql(plan: ReadPlan, from: string, params: Params, shape: BodyShape = {}, prefix = ''): string {
   const where = whereSql(plan, params);
   const inner = `select ${selectListSql(plan, params)} from ${from} as ${qi(plan.alias)} where ${where}${groupBySql(plan, params)}${orderSql(plan, params)}${limitSql(plan)}`;
-  const total = withCount ? `(select count(*) from ${from} as ${qi(plan.alias)} where ${where})::text` : 'null::text';
-  return `${prefix}select _r.body, _r.n::text as n, ${total} as total from (select coalesce(json_agg(_s), '[]'::json)::text as body, count(*) as n from (${inner}) as _s) as _r`;
+  const total = shape.count ? `(select count(*) from ${from} as ${qi(plan.alias)} where ${where})::text` : 'null::text';
+  return `${prefix}select _r.body, _r.n::text as n, ${total} as total from (select ${bodySql(shape)} as body, count(*) as n from (${inner}) as _s) as _r`;
+}
+
+/** The planner's estimate of the rows a read matches without limit/offset (Prefer: count=planned). */
+export function plannedCountSql(plan: ReadPlan, from: string, params: Params): string {
+  return `explain (format json) select 1 from ${from} as ${qi(plan.alias)} where ${whereSql(plan, params)}`;
 }

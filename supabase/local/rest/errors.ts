@@ -10,7 +10,8 @@ export class RestError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly details: string | null = null,
+    /** A string, or for PGRST201 the list of candidate relationships, as PostgREST sends them. */
+    readonly details: string | Record<string, string>[] | null = null,
     readonly hint: string | null = null,
     /** True when a stale schema cache may be the cause: reload and retry once. */
     readonly cacheMiss = false,
@@ -18,7 +19,7 @@ export class RestError extends Error {
     super(message);
   }
 
-  body(): { code: string; message: string; details: string | null; hint: string | null } {
+  body(): { code: string; message: string; details: RestError['details']; hint: string | null } {
     return { code: this.code, message: this.message, details: this.details, hint: this.hint };
   }
 }
@@ -36,20 +37,42 @@ export const columnNotFound = (table: string, column: string): RestError =>
 export const writeColumnNotFound = (table: string, column: string): RestError =>
   new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`, null, null, true);
 
-export const functionNotFound = (fn: string, args: string[]): RestError =>
+/** PGRST202 in PostgREST 14's words; `body`: what the request sent (a JSON object's keys, or a raw text body). */
+export const functionNotFound = (fn: string, args: string[], body: 'json' | 'text' | 'query' = 'json'): RestError => {
+  const qualified = `public.${fn}`;
+  const keys = args.join(', ');
+  const withParams = args.length === 0 ? ' without parameters' : ` with parameter${args.length > 1 ? 's' : ''} ${keys}`;
+  const message =
+    body === 'text'
+      ? `Could not find the function ${qualified} in the schema cache`
+      : `Could not find the function ${qualified}${args.length === 0 ? ' without parameters' : `(${keys})`} in the schema cache`;
+  const details =
+    body === 'text'
+      ? `Searched for the function ${qualified} with a single unnamed text parameter, but no matches were found in the schema cache.`
+      : `Searched for the function ${qualified}${withParams}${body === 'json' ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`;
+  return new RestError(404, 'PGRST202', message, details, null, true);
+};
+
+/** PGRST203: more than one overload fits the arguments; PostgREST refuses to guess (300 Multiple Choices). */
+export const ambiguousFunction = (candidates: { name: string; args: { name: string; type: string }[] }[]): RestError =>
   new RestError(
-    404,
-    'PGRST202',
-    `Could not find the function public.${fn}(${args.join(', ')}) in the schema cache`,
-    `Searched for the function public.${fn} with parameters ${args.join(', ') || 'no parameters'} or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.`,
+    300,
+    'PGRST203',
+    `Could not choose the best candidate function between: ${candidates
+      .map((f) => `public.${f.name}(${f.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`)
+      .join(', ')}`,
     null,
-    true,
+    'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
   );
+
+/** Prefer: handling=strict, max-affected=n and more rows would change: nothing is (PGRST124). */
+export const maxAffectedExceeded = (rows: number): RestError =>
+  new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`);
 
 export const invalidBody = (why: string): RestError => new RestError(400, 'PGRST102', why);
 
 export const singularityError = (rows: number): RestError =>
-  new RestError(406, 'PGRST116', 'JSON object requested, multiple (or no) rows returned', `The result contains ${rows} rows`, null);
+  new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`, null);
 
 /** PostgREST's SQLSTATE -> HTTP status table (src/PostgREST/Error.hs). */
 export function statusForSqlState(code: string, role: string): number {

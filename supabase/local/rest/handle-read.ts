@@ -1,12 +1,13 @@
 /** GET/HEAD /table: one statement, as the request's role, rendered by Postgres. */
 import { asRole } from '../request-tx';
-import { Params, planRead, qi, readSql } from './build-query';
+import type { SqlClient } from '../engine/types';
+import { Params, plannedCountSql, planRead, qi, readSql, type ReadPlan } from './build-query';
 import { tableNotFound } from './errors';
 import { parseQueryParams } from './parse-filters';
 import { parseSelect } from './parse-select';
-import { capLimit, cappedSql, checkResponseSize } from './limits';
+import { capLimit, cappedSql, checkResponseSize, maxRows } from './limits';
 import { txInfo, type RestRequest } from './request';
-import { badRange, checkSingle, contentRange, renderBody, respond, toReadResult } from './respond';
+import { badRange, checkSingle, contentRange, rangeStatus, renderBody, respond, toReadResult, type ReadResult } from './respond';
 import type { SchemaCache, Table } from './schema-cache';
 
 export function lookupTable(cache: SchemaCache, name: string): Table {
@@ -24,6 +25,23 @@ export function rangeHeader(header: string | undefined): { offset: number; limit
   return { offset: from, limit: to === null ? null : Math.max(0, to - from + 1) };
 }
 
+/**
+ * Prefer: count=planned is the planner's estimate of the matching rows, as
+ * PostgREST gives it; count=estimated is the exact count up to db-max-rows
+ * and the estimate beyond.
+ */
+export async function countRows(tx: SqlClient, req: RestRequest, plan: ReadPlan, from: string, result: ReadResult): Promise<number | null> {
+  const mode = req.prefer.count;
+  if (mode === null || mode === 'exact') return result.total;
+  if (mode === 'estimated' && result.total !== null && result.total <= maxRows()) return result.total;
+  const params = new Params();
+  const r = await tx.query<{ 'QUERY PLAN': unknown }>(plannedCountSql(plan, from, params), params.values);
+  const raw = r.rows[0]?.['QUERY PLAN'];
+  const parsed: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;
+  const rows = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: unknown } } | undefined)?.Plan?.['Plan Rows'] : undefined;
+  return typeof rows === 'number' ? Math.round(rows) : result.total;
+}
+
 export async function handleRead(req: RestRequest, cache: SchemaCache, tableName: string): Promise<Response> {
   const table = lookupTable(cache, tableName);
   const select = parseSelect(req.query.find(([k]) => k === 'select')?.[1]);
@@ -36,15 +54,17 @@ export async function handleRead(req: RestRequest, cache: SchemaCache, tableName
   }
   capLimit(plan);
   const params = new Params();
-  const withCount = req.prefer.count !== null;
-  const sql = cappedSql(readSql(plan, `public.${qi(table.name)}`, params, withCount));
+  const from = `public.${qi(table.name)}`;
+  const shape = { count: req.prefer.count !== null, format: req.accept === 'csv' ? 'csv' : 'json', stripNulls: req.stripNulls } as const;
+  const sql = cappedSql(readSql(plan, from, params, shape));
   const result = await asRole(
     req.project.engine,
     req.claims,
     async (tx) => {
       const r = await tx.query<{ body: string; n: string; total: string | null; bytes: number }>(sql, params.values);
       checkResponseSize(r.rows[0]);
-      return toReadResult(r.rows[0]);
+      const read = toReadResult(r.rows[0]);
+      return { ...read, total: await countRows(tx, req, plan, from, read) };
     },
     txInfo(req),
   );
@@ -52,7 +72,7 @@ export async function handleRead(req: RestRequest, cache: SchemaCache, tableName
   if (result.total !== null && offset > 0 && offset >= result.total && result.n === 0 && result.total > 0)
     throw badRange(offset, result.total);
   checkSingle(req.accept, result.n);
-  const partial = result.total !== null && result.n < result.total && req.accept !== 'object';
+  const status = req.accept === 'object' ? 200 : rangeStatus(result.n, result.total);
   const headers = { 'content-range': contentRange(offset, result.n, result.total) };
-  return respond(req.accept, partial ? 206 : 200, req.method === 'HEAD' ? null : renderBody(req.accept, result), headers);
+  return respond(req.accept, status, req.method === 'HEAD' ? null : renderBody(req.accept, result), headers);
 }

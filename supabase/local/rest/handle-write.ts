@@ -7,7 +7,7 @@
 import type { SqlClient } from '../engine/types';
 import { asRole } from '../request-tx';
 import { Params, planRead, qi, ql, readSql, whereSql } from './build-query';
-import { invalidBody, RestError, writeColumnNotFound } from './errors';
+import { invalidBody, maxAffectedExceeded, RestError, writeColumnNotFound } from './errors';
 import { lookupTable } from './handle-read';
 import { parseQueryParams, type LevelParams } from './parse-filters';
 import { parseColumnList, parseSelect } from './parse-select';
@@ -46,9 +46,25 @@ function representation(req: RestRequest, cache: SchemaCache, table: Table, leve
   return planRead(cache, table, parseSelect(queryParam(req, 'select')), repLevels);
 }
 
+/** PATCH and DELETE under Prefer: handling=strict, max-affected=n: more rows than n and the transaction rolls back. */
+function checkMaxAffected(req: RestRequest, affected: number): void {
+  if (req.method !== 'PATCH' && req.method !== 'DELETE') return;
+  if (req.prefer.handling === 'strict' && req.prefer.maxAffected !== null && affected > req.prefer.maxAffected) {
+    throw maxAffectedExceeded(affected);
+  }
+}
+
+interface WriteOutcome {
+  result: ReadResult | null;
+  affected: number;
+  /** Rows an upsert inserted (the others it updated); null for other writes. */
+  inserted: number | null;
+}
+
 /**
  * Runs `mutation` (an insert/update/delete without RETURNING) and, when the
- * client wants rows back, renders them from a CTE in the same statement.
+ * client wants rows back, renders them from a CTE in the same statement. An
+ * upsert also counts the rows it inserted (xmax = 0), which decides 201 or 200.
  */
 async function runWrite(
   req: RestRequest,
@@ -57,26 +73,43 @@ async function runWrite(
   levels: Map<string, LevelParams>,
   mutation: string,
   params: Params,
-  returning = 'returning *',
-): Promise<{ result: ReadResult | null; affected: number }> {
+  options: { returning?: string; upsert?: boolean } = {},
+): Promise<WriteOutcome> {
+  const returning = options.returning ?? 'returning *';
   const wantRows = req.prefer.return === 'representation';
   const rep = wantRows ? representation(req, cache, table, levels) : null;
+  const shape = { format: req.accept === 'csv' ? 'csv' : 'json', stripNulls: req.stripNulls } as const;
+  const cols = table.columnOrder.map(qi).join(', ');
   return asRole(
     req.project.engine,
     req.claims,
-    async (tx: SqlClient) => {
+    async (tx: SqlClient): Promise<WriteOutcome> => {
       if (rep) {
         // A data-modifying WITH must stay at the top level, outside the size check's subquery.
-        const sql = `with _w as (${mutation} ${returning}) ${cappedSql(readSql(rep, '_w', params, false))}`;
-        const r = await tx.query<{ body: string; n: string; total: null; bytes: number }>(sql, params.values);
+        const sql = options.upsert
+          ? `with _w0 as (${mutation} ${returning}, (xmax = 0) as _inserted), _w as (select ${cols} from _w0)
+             select _c.*, (select count(*) from _w0 where _inserted)::int as inserted from (${cappedSql(readSql(rep, '_w', params, shape))}) as _c`
+          : `with _w as (${mutation} ${returning}) ${cappedSql(readSql(rep, '_w', params, shape))}`;
+        const r = await tx.query<{ body: string; n: string; total: null; bytes: number; inserted?: number }>(sql, params.values);
         checkResponseSize(r.rows[0]);
         const result = toReadResult(r.rows[0]);
         checkSingle(req.accept, result.n);
-        return { result, affected: result.n };
+        checkMaxAffected(req, result.n);
+        return { result, affected: result.n, inserted: options.upsert ? Number(r.rows[0]?.inserted ?? 0) : null };
+      }
+      if (options.upsert) {
+        const r = await tx.query<{ n: number; inserted: number }>(
+          `with _w0 as (${mutation} returning (xmax = 0) as _inserted) select count(*)::int as n, (count(*) filter (where _inserted))::int as inserted from _w0`,
+          params.values,
+        );
+        const n = Number(r.rows[0]?.n ?? 0);
+        checkSingle(req.accept, n);
+        return { result: null, affected: n, inserted: Number(r.rows[0]?.inserted ?? 0) };
       }
       const r = await tx.query(mutation, params.values);
       checkSingle(req.accept, r.affectedRows);
-      return { result: null, affected: r.affectedRows };
+      checkMaxAffected(req, r.affectedRows);
+      return { result: null, affected: r.affectedRows, inserted: null };
     },
     txInfo(req),
   );
@@ -97,7 +130,8 @@ function writeResponse(
     if (req.prefer.count === 'exact') headers['content-range'] = contentRange(0, out.result.n, out.affected);
     return respond(req.accept, status, renderBody(req.accept, out.result), headers);
   }
-  return respond(req.accept, status === 200 ? 204 : status, null, headers);
+  // PATCH/DELETE without a body are 204; a POST keeps its 201 (inserted) or 200 (upsert that only updated).
+  return respond(req.accept, status === 200 && req.method !== 'POST' ? 204 : status, null, headers);
 }
 
 /** The value inserted for `col`: the payload's, or the column default when missing=default and the key is absent. */
@@ -134,6 +168,10 @@ export async function handleInsert(req: RestRequest, cache: SchemaCache, tableNa
   }
   columns = [...new Set(columns)];
   checkWriteColumns(table, columns);
+  if (req.prefer.missing === 'default') {
+    // An identity column Postgres fills itself (GENERATED ALWAYS) takes no value, not even its default: leave it out when no row gives one.
+    columns = columns.filter((c) => !table.columns.get(c)?.identityAlways || rows.some((r) => isObject(r) && r[c] !== undefined));
+  }
   if (rows.length === 0)
     return writeResponse(req, 201, {
       result: req.prefer.return === 'representation' ? { body: '[]', n: 0, total: null } : null,
@@ -167,7 +205,8 @@ export async function handleInsert(req: RestRequest, cache: SchemaCache, tableNa
   const mutation = columns.length
     ? `insert into ${target} (${colList}) ${source}${conflict}`
     : `insert into ${target} select from json_array_elements(${params.add(json)}::json)${conflict}`;
-  const out = await runWrite(req, cache, table, levels, mutation, params);
+  const upsert = req.prefer.resolution !== null;
+  const out = await runWrite(req, cache, table, levels, mutation, params, { upsert });
   const extra: Record<string, string> = {};
   if (req.prefer.return === 'headers-only' && out.affected === 1 && table.primaryKey.length && rows.length === 1) {
     const first = rows[0];
@@ -175,7 +214,8 @@ export async function handleInsert(req: RestRequest, cache: SchemaCache, tableNa
       extra.location = `/${table.name}?${table.primaryKey.map((k) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(first[k]))}`).join('&')}`;
     }
   }
-  return writeResponse(req, 201, out, extra);
+  // An upsert that inserted nothing (it only updated, or ignored duplicates) is 200, as PostgREST answers.
+  return writeResponse(req, upsert && out.inserted === 0 ? 200 : 201, out, extra);
 }
 
 export async function handleUpdate(req: RestRequest, cache: SchemaCache, tableName: string): Promise<Response> {
@@ -197,7 +237,7 @@ export async function handleUpdate(req: RestRequest, cache: SchemaCache, tableNa
   const sets = columns.map((c) => `${qi(c)} = _r.${qi(c)}`).join(', ');
   const target = `public.${qi(table.name)}`;
   const mutation = `update ${target} as _t0 set ${sets} from json_populate_record(null::${target}, ${params.add(text)}::json) as _r where ${whereSql(filter, params)}`;
-  const out = await runWrite(req, cache, table, levels, mutation, params, 'returning _t0.*');
+  const out = await runWrite(req, cache, table, levels, mutation, params, { returning: 'returning _t0.*' });
   return writeResponse(req, 200, out);
 }
 

@@ -16,6 +16,9 @@ export type Accept = 'json' | 'object' | 'csv';
 
 export interface Prefer {
   return: 'minimal' | 'representation' | 'headers-only' | null;
+  /** handling=strict: refuse what cannot be honoured (and enforce max-affected). */
+  handling: 'strict' | 'lenient' | null;
+  maxAffected: number | null;
   count: 'exact' | 'planned' | 'estimated' | null;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null;
   missing: 'default' | 'null' | null;
@@ -30,6 +33,8 @@ export interface RestRequest {
   method: string;
   prefer: Prefer;
   accept: Accept;
+  /** Accept: application/vnd.pgrst.array+json;nulls=stripped */
+  stripNulls: boolean;
   /** Query parameters in order, duplicates kept (PostgREST allows `a=gt.1&a=lt.5`). */
   query: [string, string][];
 }
@@ -40,7 +45,16 @@ export function txInfo(req: RestRequest): RequestInfo {
 }
 
 export function parsePrefer(header: string | undefined): Prefer {
-  const p: Prefer = { return: null, count: null, resolution: null, missing: null, params: null, applied: [] };
+  const p: Prefer = {
+    return: null,
+    handling: null,
+    maxAffected: null,
+    count: null,
+    resolution: null,
+    missing: null,
+    params: null,
+    applied: [],
+  };
   for (const raw of (header ?? '').split(/[,;]/)) {
     const [k, v] = raw
       .trim()
@@ -51,10 +65,20 @@ export function parsePrefer(header: string | undefined): Prefer {
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) p.resolution = v;
     else if (k === 'missing' && (v === 'default' || v === 'null')) p.missing = v;
     else if (k === 'params' && v === 'single-object') p.params = v;
+    else if (k === 'handling' && (v === 'strict' || v === 'lenient')) p.handling = v;
+    else if (k === 'max-affected' && v !== undefined && /^\d{1,15}$/.test(v)) p.maxAffected = Number(v);
     else continue;
     p.applied.push(`${k}=${v}`);
   }
   return p;
+}
+
+/** The nulls=stripped parameter of a vnd.pgrst media type in Accept. */
+export function acceptsStrippedNulls(header: string | undefined): boolean {
+  return (header ?? '').split(',').some((part) => {
+    const [type = '', ...params] = part.split(';').map((x) => x.trim().toLowerCase());
+    return type.startsWith('application/vnd.pgrst.') && params.includes('nulls=stripped');
+  });
 }
 
 export function parseAccept(header: string | undefined): Accept {
@@ -111,6 +135,7 @@ export async function serve(c: Context<StackEnv>, handler: (req: RestRequest, ca
       method: c.req.method,
       prefer: parsePrefer(c.req.header('prefer')),
       accept: parseAccept(c.req.header('accept')),
+      stripNulls: acceptsStrippedNulls(c.req.header('accept')),
       query: [...url.searchParams.entries()],
     };
     try {

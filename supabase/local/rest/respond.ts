@@ -28,23 +28,14 @@ export function toReadResult(row: ReadRow | undefined): ReadResult {
   };
 }
 
+/** PostgREST's status for a page: 206 when it holds fewer rows than the total (exact or planned), else 200. */
+export function rangeStatus(n: number, total: number | null): number {
+  return total !== null && n < total ? 206 : 200;
+}
+
 export function contentRange(offset: number, n: number, total: number | null): string {
   const t = total === null ? '*' : String(total);
   return n > 0 ? `${offset}-${offset + n - 1}/${t}` : `*/${t}`;
-}
-
-function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  const s = typeof v === 'object' ? JSON.stringify(v) : String(v);
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-function toCsv(body: string): string {
-  const rows = JSON.parse(body) as Record<string, unknown>[];
-  const first = rows[0];
-  if (!first) return '';
-  const cols = Object.keys(first);
-  return [cols.map(csvCell).join(','), ...rows.map((r) => cols.map((k) => csvCell(r[k])).join(','))].join('\n');
 }
 
 const TYPES: Record<Accept, string> = {
@@ -63,7 +54,7 @@ export function renderBody(accept: Accept, result: ReadResult): string {
     const rows = JSON.parse(result.body) as unknown[];
     return JSON.stringify(rows[0] ?? null);
   }
-  if (accept === 'csv') return toCsv(result.body);
+  // CSV is written by Postgres already (build-query.ts, bodySql).
   return result.body;
 }
 

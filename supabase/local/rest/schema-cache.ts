@@ -5,6 +5,7 @@
  * while the stack runs). Every identifier that reaches SQL is checked here.
  */
 import type { SqlEngine } from '../engine/types';
+import { throughViews } from './view-origins';
 
 export interface Column {
   name: string;
@@ -14,6 +15,8 @@ export interface Column {
   /** pg_get_expr() of the default, used for Prefer: missing=default */
   defaultExpr: string | null;
   generated: boolean;
+  /** GENERATED ALWAYS AS IDENTITY: Postgres refuses any value but its own. */
+  identityAlways: boolean;
 }
 
 export interface Table {
@@ -25,6 +28,8 @@ export interface Table {
   /** Column sets with a unique constraint/index (pk included), to detect one-to-one. */
   uniques: string[][];
   insertable: boolean;
+  /** Views take part in relationships through the base-table columns they expose (view-origins.ts). */
+  isView: boolean;
 }
 
 export interface ForeignKey {
@@ -41,6 +46,20 @@ export interface FnArg {
   hasDefault: boolean;
 }
 
+/**
+ * A function taking one row of a table or view (`f(books)`): a computed
+ * field when it returns a scalar, a computed relationship when it returns
+ * rows of a table or view (to-one when it returns one row or declares ROWS 1).
+ */
+export interface RowFn {
+  name: string;
+  /** The table or view whose row it takes. */
+  onTable: string;
+  /** The table or view whose rows it returns, or null for a computed field. */
+  returnsTable: string | null;
+  toOne: boolean;
+}
+
 export interface Fn {
   name: string;
   args: FnArg[];
@@ -51,16 +70,27 @@ export interface Fn {
   shape: 'scalar' | 'void' | 'composite';
   /** Result columns for composite returns (filters/select on rpc results). */
   resultColumns: string[];
+  /** The table or view whose row type it returns, if any. */
+  returnsTable: string | null;
+  /** The table or view whose row its single unnamed argument is, if that is all it takes. */
+  rowArgOf: string | null;
+  /** prorows: ROWS 1 makes a set-returning computed relationship to-one. */
+  rows: number;
 }
 
 export interface SchemaCache {
   tables: Map<string, Table>;
   fks: ForeignKey[];
+  /** Functions callable as /rpc/name, as PostgREST exposes them (see callable()). */
   fns: Map<string, Fn[]>;
+  /** Computed fields and relationships, by the table they take a row of. */
+  rowFns: Map<string, RowFn[]>;
   loadedAt: number;
 }
 
-interface ColumnRow {
+export interface ColumnRow {
+  table_oid: string;
+  attnum: number;
   table_name: string;
   relkind: string;
   column_name: string;
@@ -68,6 +98,7 @@ interface ColumnRow {
   not_null: boolean;
   default_expr: string | null;
   generated: string;
+  identity: string;
 }
 
 interface ConstraintRow {
@@ -91,6 +122,9 @@ interface FnRow {
   nargs: number;
   ndefaults: number;
   rel_columns: string[] | string | null;
+  return_table: string | null;
+  row_arg_of: string | null;
+  rows: number | string;
 }
 
 /** Engines disagree on whether name[] comes back as an array or '{a,b}' text. */
@@ -108,9 +142,13 @@ function textArray(v: string[] | string | null): string[] {
 }
 
 const COLUMNS_SQL = `
-  select c.relname as table_name, c.relkind::text as relkind, a.attname as column_name,
+  select c.oid::int8::text as table_oid, a.attnum::int as attnum, c.relname as table_name, c.relkind::text as relkind, a.attname as column_name,
          format_type(a.atttypid, a.atttypmod) as type, a.attnotnull as not_null,
-         pg_get_expr(d.adbin, d.adrelid) as default_expr, a.attgenerated::text as generated
+         -- An identity column's default is its sequence's next value (Prefer: missing=default gives it one).
+         case when a.attidentity in ('a', 'd')
+              then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
+              else pg_get_expr(d.adbin, d.adrelid) end as default_expr,
+         a.attgenerated::text as generated, a.attidentity::text as identity
   from pg_class c
   join pg_namespace n on n.oid = c.relnamespace
   join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
@@ -149,11 +187,18 @@ const FUNCTIONS_SQL = `
          array(select format_type(x, null) from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[])) with ordinality u(x, i) order by i) as arg_types,
          p.proargmodes::text[] as arg_modes, p.pronargs::int as nargs, p.pronargdefaults::int as ndefaults,
          case when t.typrelid <> 0 then array(select a.attname::text from pg_attribute a
-              where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped order by a.attnum) end as rel_columns
+              where a.attrelid = t.typrelid and a.attnum > 0 and not a.attisdropped order by a.attnum) end as rel_columns,
+         case when rn.nspname = 'public' then rc.relname end as return_table,
+         (select ac.relname from pg_type at join pg_class ac on ac.oid = at.typrelid join pg_namespace an on an.oid = ac.relnamespace
+           where p.pronargs = 1 and at.oid = p.proargtypes[0] and an.nspname = 'public' and ac.relkind in ('r', 'v', 'm', 'p', 'f')
+) as row_arg_of,
+         p.prorows::float8 as rows
   from pg_proc p
   join pg_namespace n on n.oid = p.pronamespace
   join pg_type t on t.oid = p.prorettype
-  where n.nspname = 'public' and p.prokind = 'f'`;
+  left join pg_class rc on rc.oid = t.typrelid and rc.relkind in ('r', 'v', 'm', 'p', 'f')
+  left join pg_namespace rn on rn.oid = rc.relnamespace
+  where n.nspname = 'public' and p.prokind = 'f' and t.oid <> 'trigger'::regtype`;
 
 function buildFn(r: FnRow): Fn {
   const names = textArray(r.arg_names);
@@ -180,7 +225,39 @@ function buildFn(r: FnRow): Fn {
     shape = 'composite';
     resultColumns = textArray(r.rel_columns);
   }
-  return { name: r.name, args, returnsSet: r.returns_set, returnType: r.return_type, shape, resultColumns };
+  return {
+    name: r.name,
+    args,
+    returnsSet: r.returns_set,
+    returnType: r.return_type,
+    shape,
+    resultColumns,
+    returnsTable: r.return_table,
+    rowArgOf: r.row_arg_of,
+    rows: Number(r.rows),
+  };
+}
+
+const UNNAMED_CALLABLE = new Set(['json', 'jsonb', 'text', 'xml', 'bytea']);
+
+/**
+ * Which functions PostgREST exposes as /rpc: those whose parameters all have
+ * names, or whose one parameter is an unnamed json, jsonb, text, xml or bytea
+ * (it takes the whole body). Any other unnamed parameter has no key to send it by.
+ */
+function callable(fn: Fn): boolean {
+  const unnamed = fn.args.filter((a) => a.name === '');
+  if (unnamed.length === 0) return true;
+  return fn.args.length === 1 && unnamed.length === 1 && UNNAMED_CALLABLE.has(unnamed[0]?.type ?? '');
+}
+
+function rowFnOf(fn: Fn, tables: Map<string, Table>): RowFn | null {
+  if (fn.rowArgOf === null || !tables.has(fn.rowArgOf) || fn.shape === 'void') return null;
+  if (fn.returnsTable !== null && tables.has(fn.returnsTable)) {
+    return { name: fn.name, onTable: fn.rowArgOf, returnsTable: fn.returnsTable, toOne: !fn.returnsSet || fn.rows === 1 };
+  }
+  if (fn.shape === 'scalar' && !fn.returnsSet) return { name: fn.name, onTable: fn.rowArgOf, returnsTable: null, toOne: true };
+  return null;
 }
 
 export async function loadSchemaCache(engine: SqlEngine): Promise<SchemaCache> {
@@ -193,7 +270,15 @@ export async function loadSchemaCache(engine: SqlEngine): Promise<SchemaCache> {
   for (const r of cols.rows) {
     let t = tables.get(r.table_name);
     if (!t) {
-      t = { name: r.table_name, columns: new Map(), columnOrder: [], primaryKey: [], uniques: [], insertable: r.relkind !== 'm' };
+      t = {
+        name: r.table_name,
+        columns: new Map(),
+        columnOrder: [],
+        primaryKey: [],
+        uniques: [],
+        insertable: r.relkind !== 'm',
+        isView: r.relkind === 'v' || r.relkind === 'm',
+      };
       tables.set(r.table_name, t);
     }
     t.columns.set(r.column_name, {
@@ -202,6 +287,7 @@ export async function loadSchemaCache(engine: SqlEngine): Promise<SchemaCache> {
       nullable: !r.not_null,
       defaultExpr: r.default_expr,
       generated: r.generated !== '',
+      identityAlways: r.identity === 'a',
     });
     t.columnOrder.push(r.column_name);
   }
@@ -216,13 +302,17 @@ export async function loadSchemaCache(engine: SqlEngine): Promise<SchemaCache> {
       fks.push({ name: r.name, table: r.table_name, columns, refTable: r.ref_table, refColumns: textArray(r.ref_columns) });
     }
   }
+  const viewFks = await throughViews(engine, cols.rows, tables, fks);
   const fnMap = new Map<string, Fn[]>();
+  const rowFns = new Map<string, RowFn[]>();
   for (const r of fns.rows) {
-    const list = fnMap.get(r.name) ?? [];
-    list.push(buildFn(r));
-    fnMap.set(r.name, list);
+    const fn = buildFn(r);
+    const rowFn = rowFnOf(fn, tables);
+    if (rowFn) rowFns.set(rowFn.onTable, [...(rowFns.get(rowFn.onTable) ?? []), rowFn]);
+    if (!callable(fn)) continue;
+    fnMap.set(r.name, [...(fnMap.get(r.name) ?? []), fn]);
   }
-  return { tables, fks, fns: fnMap, loadedAt: Date.now() };
+  return { tables, fks: [...fks, ...viewFks], fns: fnMap, rowFns, loadedAt: Date.now() };
 }
 
 const caches = new WeakMap<SqlEngine, Promise<SchemaCache>>();
