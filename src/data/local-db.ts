@@ -1,12 +1,14 @@
 /**
  * Owns the local store: one Dexie database per tenant and user, named
  * `lockstep-{slug}-{userId}`, holding the cache tables, the outbox, the pull
- * watermarks and the rejected entries. The database is bound to its tenant's
+ * watermarks, the rejected entries and the photos waiting for (or kept
+ * after) upload. The database is bound to its tenant's
  * URL on first open and refuses any other, so an outbox can only ever be
  * sent to the project it was written for.
  */
 import Dexie, { type Table, type Transaction } from 'dexie';
 import type { CacheRow, MetaRow, OutboxEntry, RejectedEntry, SyncState } from './outbox-types';
+import type { LocalPhoto } from './photo-types';
 import { CACHE_INDEXES, type SyncedTable } from './sync-tables';
 
 export interface LocalSchemaVersion {
@@ -22,6 +24,7 @@ const INTERNAL_STORES: Readonly<Record<string, string>> = {
   rejected: '++id,[table+row_id]',
   sync_state: 'table',
   meta: 'key',
+  photos: 'id,[table+row_id],[state+created_at]',
 };
 
 /**
@@ -30,7 +33,7 @@ const INTERNAL_STORES: Readonly<Record<string, string>> = {
  * local-schema-history.ts (tests/unit/local-schema.test.ts): a change to
  * CACHE_INDEXES is a new version there.
  */
-export const CURRENT_SCHEMA: LocalSchemaVersion = { version: 6, stores: { ...CACHE_INDEXES, ...INTERNAL_STORES } };
+export const CURRENT_SCHEMA: LocalSchemaVersion = { version: 7, stores: { ...CACHE_INDEXES, ...INTERNAL_STORES } };
 
 /** Earlier versions whose upgrade moves rows into a new shape; Dexie runs each in turn. None yet. */
 const UPGRADES: readonly LocalSchemaVersion[] = [];
@@ -60,6 +63,7 @@ export class TenantDb extends Dexie {
   rejected!: Table<RejectedEntry, number>;
   sync_state!: Table<SyncState, string>;
   meta!: Table<MetaRow, string>;
+  photos!: Table<LocalPhoto, string>;
 
   constructor(readonly binding: TenantBinding) {
     super(tenantDbName(binding.slug, binding.userId));

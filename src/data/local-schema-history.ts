@@ -66,6 +66,12 @@ const V5_STORES: Readonly<Record<string, string>> = {
   student_drivers: 'id',
 };
 
+const V6_STORES: Readonly<Record<string, string>> = {
+  ...V5_STORES,
+  parking_permits: 'id,created_at,plate_key',
+  parking_violations: 'id,created_at,plate_key',
+};
+
 export const LOCAL_SCHEMA: readonly LocalSchemaVersion[] = [
   { version: 1, stores: V1_STORES },
   {
@@ -102,10 +108,11 @@ export const LOCAL_SCHEMA: readonly LocalSchemaVersion[] = [
   {
     // Student parking (issue 15): permits and violations by plate key.
     version: 6,
-    stores: {
-      ...V5_STORES,
-      parking_permits: 'id,created_at,plate_key',
-      parking_violations: 'id,created_at,plate_key',
-    },
+    stores: V6_STORES,
+  },
+  {
+    // Photo evidence (issue 17): photos with the row they belong to, their upload state and capture order.
+    version: 7,
+    stores: { ...V6_STORES, photos: 'id,[table+row_id],[state+created_at]' },
   },
 ];

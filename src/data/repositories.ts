@@ -14,6 +14,7 @@
 import type { TenantDb } from './local-db';
 import { noteLocalWrite } from './local-writes';
 import type { CacheRow, OutboxEntry, OutboxOp } from './outbox-types';
+import type { LocalPhoto } from './photo-types';
 import { guardQuota } from './storage';
 import { APPEND_ONLY_TABLES, type SyncedTable } from './sync-tables';
 
@@ -31,19 +32,22 @@ async function writeWithOutbox(
   op: OutboxOp,
   id: string,
   build: (existing: CacheRow | undefined) => { row: CacheRow | null; payload: Record<string, unknown> },
+  photos: readonly LocalPhoto[] = [],
 ): Promise<CacheRow | null> {
   const cache = db.cache(table);
   // Every write is a new entry, never merged into a queued one: a create may
   // already be on the server with its response lost, and its replay does
   // nothing, so an edit folded into it would be dropped.
   const row = await guardQuota(() =>
-    db.transaction('rw', cache, db.outbox, async () => {
+    db.transaction('rw', photos.length ? [cache, db.outbox, db.photos] : [cache, db.outbox], async () => {
       const existing = await cache.get(id);
       const { row, payload } = build(existing);
       if (row) await cache.put(row);
       else await cache.delete(id);
       const entry: OutboxEntry = { table, op, row_id: id, payload, created_at: nowIso(), attempts: 0 };
       await db.outbox.add(entry);
+      // A photo is stored with its row or not at all: never a photo whose row was not saved.
+      if (photos.length) await db.photos.bulkAdd([...photos]);
       return row;
     }),
   );
@@ -82,15 +86,24 @@ function namedId(values: Record<string, unknown>): string | null {
   return typeof values.id === 'string' ? values.id : null;
 }
 
-/** Inserts a new row (append-only tables, or a new row of a mutable one); left-out columns take the server's defaults. */
-export async function insertRow(db: TenantDb, table: SyncedTable, values: Record<string, unknown>): Promise<CacheRow> {
+/**
+ * Inserts a new row (append-only tables, or a new row of a mutable one); left-out columns take the server's defaults.
+ * `photos` (already naming this row's id) are stored in the same transaction (photo-writes.ts).
+ */
+export async function insertRow(
+  db: TenantDb,
+  table: SyncedTable,
+  values: Record<string, unknown>,
+  photos: readonly LocalPhoto[] = [],
+): Promise<CacheRow> {
   const named = namedId(values);
   const id = named ?? crypto.randomUUID();
+  if (photos.some((p) => p.table !== table || p.row_id !== id)) throw new Error('A photo must name the row it is stored with.');
   const payload = { ...values, id };
   // The cache copy gets a local created_at so "newest first" lists place it at once;
   // the server keeps its own unless the caller sent one.
   const row: CacheRow = { created_at: nowIso(), ...payload };
-  const written = await writeWithOutbox(db, table, createOp(table, named), id, () => ({ row, payload }));
+  const written = await writeWithOutbox(db, table, createOp(table, named), id, () => ({ row, payload }), photos);
   return written ?? row;
 }
 

@@ -12,6 +12,7 @@ import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import { learnServerTime } from './device-clock';
 import type { TenantDb } from './local-db';
 import { defaultLocks, type LockProvider } from './locks';
+import { PhotoUploader } from './photo-uploader';
 import { pullTable, resetWatermarks, type PullOutcome } from './pull';
 import { pushOutbox, type Checkpoint, type PushOutcome } from './push';
 import type { SessionSource } from './session-source';
@@ -79,6 +80,8 @@ export function leaderLockName(db: TenantDb): string {
 
 export class SyncEngine {
   readonly transport: SyncTransport;
+  /** Photos go up beside the cycles, after their rows (photo-uploader.ts). */
+  readonly photos: PhotoUploader;
   private readonly locks: LockProvider;
   private readonly tables: readonly SyncedTable[];
   private state: EngineState = {
@@ -110,6 +113,14 @@ export class SyncEngine {
     this.locks = opts.locks ?? defaultLocks();
     this.tables = opts.tables ?? SYNCED_TABLES;
     this.transport = createSyncTransport(opts.db, opts.session, opts.fetch);
+    this.photos = new PhotoUploader({
+      db: opts.db,
+      transport: this.transport,
+      session: opts.session,
+      checkpoint: (label) => this.checkpoint(label),
+      backoff: opts.backoff,
+      random: opts.random,
+    });
   }
 
   get db(): TenantDb {
@@ -165,7 +176,7 @@ export class SyncEngine {
     this.stopping = true;
     this.abort?.abort();
     this.detachTriggers();
-    await this.cycle;
+    await Promise.all([this.cycle, this.photos.stop()]);
     this.releaseLeadership?.();
     await this.leadership;
     this.leadership = null;
@@ -180,6 +191,7 @@ export class SyncEngine {
     this.dead = true;
     this.abort?.abort();
     this.detachTriggers();
+    void this.photos.stop();
     this.releaseLeadership?.();
   }
 
@@ -294,7 +306,11 @@ export class SyncEngine {
         checkpoint: this.checkpoint,
       });
       this.set({ lastPush: push });
-      if (push.kind === 'drained') break;
+      if (push.kind === 'drained') {
+        // Rows just sent make their photos sendable; they go up beside the pull, never ahead of a row.
+        void this.photos.request();
+        break;
+      }
       if (push.kind === 'retry') {
         this.set({ lastError: push.error });
         this.scheduleRetry();

@@ -16,6 +16,10 @@ export interface SyncStatusInput {
   paused: 'sign-in' | null;
   lastError: SyncErrorInfo | null;
   now: number;
+  /** Photos waiting to upload (each goes after its record), told apart from records. */
+  photosPending?: number;
+  /** Photos the server refused, with their reasons in the sync status list. */
+  photosAttention?: number;
 }
 
 export type SyncStatusKind = 'synced' | 'pending' | 'offline' | 'sign-in' | 'attention';
@@ -45,7 +49,30 @@ function needAttention(n: number): string {
   return `${n} need${n === 1 ? 's' : ''} attention`;
 }
 
+function photos(n: number): string {
+  return n === 1 ? '1 photo' : `${n} photos`;
+}
+
+/** The records' status, with the photos' told beside it (photos never hide a record's state). */
 export function describeSyncStatus(s: SyncStatusInput): SyncStatusView {
+  const records = describeRecords(s);
+  const waiting = s.photosPending ?? 0;
+  const refused = s.photosAttention ?? 0;
+  if (waiting === 0 && refused === 0) return records;
+  const labels = [
+    waiting ? `${photos(waiting)} pending` : '',
+    refused ? `${photos(refused)} ${refused === 1 ? 'needs' : 'need'} attention` : '',
+  ];
+  const details = [
+    waiting ? `${photos(waiting)} ${waiting === 1 ? 'is' : 'are'} waiting to upload; each is sent after its record.` : '',
+    refused ? `The server refused ${photos(refused)}; open to see why, then retry or discard.` : '',
+  ];
+  // Refused photos need the person as refused records do; pending ones keep a synced badge from saying all is done.
+  const kind = refused && records.kind !== 'sign-in' ? 'attention' : records.kind === 'synced' ? 'pending' : records.kind;
+  return { kind, label: [records.label, ...labels].filter(Boolean).join(' · '), detail: join(records.detail, ...details) };
+}
+
+function describeRecords(s: SyncStatusInput): SyncStatusView {
   const age = s.oldestPendingAt ? formatAge(s.now - Date.parse(s.oldestPendingAt)) : null;
   const waiting = s.pending > 0 ? `${changes(s.pending)} waiting to be sent${age ? ` (oldest ${age})` : ''}.` : '';
   const offline = s.online ? '' : 'No connection right now.';

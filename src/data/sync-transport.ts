@@ -13,6 +13,8 @@ import type { CacheRow, OutboxOp, StoredOutboxEntry } from './outbox-types';
 import type { SessionSource } from './session-source';
 import { NOT_APPLIED_CODE, NO_SESSION_CODE, toSyncErrorInfo, type SyncErrorInfo } from './sync-errors';
 import { isServerOwnedColumn, type SyncedTable } from './sync-tables';
+import { EVIDENCE_BUCKET } from './photo-types';
+import { storageErrorInfo } from './storage-errors';
 
 export type SendResult = { ok: true } | { ok: false; error: SyncErrorInfo; token: string | null };
 
@@ -34,6 +36,8 @@ export interface SyncTransport {
   byIds(table: SyncedTable, ids: readonly string[]): Promise<PageResult>;
   /** The server's clock, measured with its round trip; null when it cannot be read. */
   serverTime?(): Promise<ServerTimeSample | null>;
+  /** Adds a photo to the evidence bucket, never replacing one (photo-uploader.ts). */
+  upload?(path: string, bytes: ArrayBuffer, type: string): Promise<SendResult>;
 }
 
 function urlOf(input: RequestInfo | URL): string {
@@ -170,6 +174,10 @@ export function createSyncTransport(db: TenantDb, session: SessionSource, baseFe
       // A project without the function (not migrated yet) just teaches nothing.
       if (r.error || typeof r.data !== 'string') return null;
       return { serverMs: Date.parse(r.data), sentMs, receivedMs };
+    },
+    async upload(path, bytes, type) {
+      const r = await client.storage.from(EVIDENCE_BUCKET).upload(path, bytes, { contentType: type, upsert: false });
+      return r.error ? { ok: false, error: storageErrorInfo(r.error), token: lastToken } : { ok: true };
     },
   };
 }

@@ -4,6 +4,7 @@
  * progress), the leader's pause and last error as it publishes them, the
  * browser's online flag, and a clock so "oldest 5 min" ages on screen.
  */
+import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { localWriteCount, subscribeLocalWrites } from './local-writes';
@@ -15,6 +16,8 @@ import { useOnline } from '../lib/use-online';
 export interface SyncStatus extends SyncStatusView {
   pending: number;
   rejected: number;
+  photosPending: number;
+  photosAttention: number;
   oldestPendingAt: string | null;
   loading: boolean;
 }
@@ -37,13 +40,24 @@ export function useSyncStatus(sync: TenantSync | null): SyncStatus {
     if (!db) return null;
     // Writes this snapshot is sure to include: those committed before it began.
     const seenWrites = localWriteCount(db);
-    const [pending, rejected, oldest, shared] = await Promise.all([
+    const photosIn = (state: string) => db.photos.where('[state+created_at]').between([state, Dexie.minKey], [state, Dexie.maxKey]).count();
+    const [pending, rejected, oldest, shared, photosPending, photosAttention] = await Promise.all([
       db.outbox.count(),
       db.rejected.count(),
       db.outbox.orderBy('seq').first(),
       db.meta.get(ENGINE_STATE_KEY),
+      photosIn('pending'),
+      photosIn('attention'),
     ]);
-    return { pending, rejected, oldestPendingAt: oldest?.created_at ?? null, shared: readSharedEngineState(shared?.value), seenWrites };
+    return {
+      pending,
+      rejected,
+      oldestPendingAt: oldest?.created_at ?? null,
+      shared: readSharedEngineState(shared?.value),
+      seenWrites,
+      photosPending,
+      photosAttention,
+    };
   }, [db]);
   // A write committed after the snapshot began is queued even if the snapshot
   // does not show it yet: never "Synced" in that moment.
@@ -57,11 +71,15 @@ export function useSyncStatus(sync: TenantSync | null): SyncStatus {
     paused: counts?.shared?.paused ?? null,
     lastError: counts?.shared?.lastError ?? null,
     now,
+    photosPending: counts?.photosPending ?? 0,
+    photosAttention: counts?.photosAttention ?? 0,
   });
   return {
     ...view,
     pending,
     rejected: counts?.rejected ?? 0,
+    photosPending: counts?.photosPending ?? 0,
+    photosAttention: counts?.photosAttention ?? 0,
     oldestPendingAt: counts?.oldestPendingAt ?? null,
     loading: counts === undefined,
   };

@@ -18,6 +18,7 @@ import {
   drain,
   openTab,
   restWrites,
+  signedInDevice as signedInDeviceOf,
   tenantFixture,
   type Device,
   type TenantFixture,
@@ -30,13 +31,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signedInDevice(f: TenantFixture): Promise<Device> {
-  const dev = device(t);
-  const tab = await openTab(f, dev);
-  await f.signIn(tab.client);
-  await closeTab(tab);
-  return dev;
-}
+const signedInDevice = (f: TenantFixture): Promise<Device> => signedInDeviceOf(t, f);
 
 /** Writes a mix of door creations and checks; returns the ids per table. */
 async function writeMix(tab: Tab, f: TenantFixture, kinds: readonly ('door' | 'check')[]): Promise<{ doors: string[]; checks: string[] }> {

@@ -55,7 +55,8 @@ export function faultyFetch(base: typeof fetch): FaultyFetch {
     fetch: async (input, init) => {
       const method = init?.method ?? 'GET';
       const path = pathOf(input);
-      const isRest = path.includes('/rest/v1/');
+      // Photo uploads (Storage) fail with the rows: one connection, one network.
+      const isRest = path.includes('/rest/v1/') || path.includes('/storage/v1/');
       if (isRest && state.offline) {
         state.log.push({ method, path, status: 'network' });
         throw new TypeError('fetch failed (offline)');
@@ -233,6 +234,15 @@ export function doorId(f: TenantFixture, i = 0): string {
   const id = f.doorIds[i];
   if (!id) throw new Error(`fixture has no door ${i}`);
   return id;
+}
+
+/** A device whose session storage holds a signed-in session of the fixture's user. */
+export async function signedInDevice(t: TestStack, f: TenantFixture): Promise<Device> {
+  const dev = device(t);
+  const tab = await openTab(f, dev);
+  await f.signIn(tab.client);
+  await closeTab(tab);
+  return dev;
 }
 
 export async function closeTab(tab: Tab): Promise<void> {

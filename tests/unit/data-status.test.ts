@@ -133,3 +133,26 @@ describe('formatAge and signOutWarning', () => {
     expect(signOutWarning(0, 1)).toContain('1 change the server refused');
   });
 });
+
+describe('describeSyncStatus with photos', () => {
+  it('tells photos pending apart from records, and never says only "Synced" while photos wait', () => {
+    const v = describeSyncStatus({ ...base, photosPending: 2 });
+    expect(v).toMatchObject({ kind: 'pending', label: 'Synced · 2 photos pending' });
+    expect(v.detail).toContain('2 photos are waiting to upload; each is sent after its record.');
+    expect(describeSyncStatus({ ...base, pending: 1, oldestPendingAt: '2026-11-22T11:59:30Z', photosPending: 1 }).label).toBe(
+      '1 pending · under a minute · 1 photo pending',
+    );
+    expect(describeSyncStatus({ ...base, online: false, pending: 1, photosPending: 3 })).toMatchObject({
+      kind: 'offline',
+      label: 'Offline · 1 pending · 3 photos pending',
+    });
+  });
+
+  it('a refused photo needs attention, but a sign-in pause is still told first', () => {
+    expect(describeSyncStatus({ ...base, photosAttention: 1 })).toMatchObject({ kind: 'attention', label: 'Synced · 1 photo needs attention' });
+    const paused = describeSyncStatus({ ...base, paused: 'sign-in', photosPending: 1, photosAttention: 2 });
+    expect(paused.kind).toBe('sign-in');
+    expect(paused.label).toBe('Sign in needed · 1 photo pending · 2 photos need attention');
+    expect(describeSyncStatus({ ...base, photosPending: 0, photosAttention: 0 })).toEqual(describeSyncStatus(base));
+  });
+});

@@ -1,8 +1,9 @@
 /**
  * Owns the header's sync badge: one control that always says where the
  * device's changes are (synced, N pending with the age of the oldest,
- * offline, sign in needed, N need attention). With refused changes it opens
- * a list showing the server's message for each, with retry and discard.
+ * offline, sign in needed, N need attention, photos pending). With refused
+ * changes or photos it opens a list showing the server's message for each,
+ * with retry and discard.
  * While the queue is paused for sign-in it is a link to the tenant's login:
  * the session is not touched there, so the device's data and queue stay,
  * and the queue resumes once the badge is back with a new session.
@@ -16,6 +17,7 @@ import type { PersistAnswer } from '../storage';
 import { discardRejected, listRejected, retryRejected } from '../rejected-entries';
 import type { TenantSync } from '../tenant-sync';
 import { useSyncStatus } from '../use-sync-status';
+import { PhotoAttentionList } from './photo-attention-list';
 
 const TONE: Record<string, string> = {
   synced: 'bg-emerald-50 text-emerald-800 ring-emerald-600/30',
@@ -112,7 +114,7 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
           className="fixed inset-x-2 top-2 z-30 max-h-[calc(100dvh-1rem)] overflow-y-auto rounded-lg bg-white p-3 shadow-lg ring-1 ring-black/10 sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:max-h-[70vh] sm:w-96"
         >
           <div className="mb-2 flex items-center justify-between gap-2">
-            <p className="font-semibold text-slate-900">Changes the server refused</p>
+            <p className="font-semibold text-slate-900">{status.rejected > 0 ? 'Changes the server refused' : 'Needs attention'}</p>
             <button
               type="button"
               className="min-h-11 rounded px-3 text-slate-800 ring-1 ring-slate-400/60"
@@ -153,6 +155,7 @@ export function SyncStatusBadge({ sync }: { sync: TenantSync | null }) {
               </li>
             ))}
           </ul>
+          {db && <PhotoAttentionList db={db} onRetry={() => void sync?.engine.photos.request()} />}
         </div>
       ) : null}
     </div>

@@ -1,0 +1,78 @@
+/**
+ * Owns saving a new row with its photos, and making room for them. The row
+ * and its photos go in one transaction with the row's outbox entry
+ * (repositories.ts). When the device is full, uploaded photos' bytes are
+ * dropped oldest first (their thumbnails stay; the photo then loads from the
+ * server) and the save is tried again; when that is still not enough, the
+ * row is saved without its photos and the caller says so: a photo never
+ * costs the check it was taken for.
+ */
+import Dexie from 'dexie';
+import type { TenantDb } from './local-db';
+import type { CacheRow } from './outbox-types';
+import { MAX_PHOTOS_PER_ROW, newLocalPhoto, type NewPhoto, type PhotoTable } from './photo-types';
+import { insertRow } from './repositories';
+import { StorageFullError } from './storage';
+
+/** saved: with every photo; none: there were none; no-room: the row is saved, its photos are not. */
+export type PhotoSave = 'saved' | 'none' | 'no-room';
+
+export class TooManyPhotosError extends Error {
+  override readonly name = 'TooManyPhotosError';
+  constructor() {
+    super(`At most ${MAX_PHOTOS_PER_ROW} photos can be added to one record.`);
+  }
+}
+
+/**
+ * Drops the bytes of uploaded photos, oldest first, until about `bytes` are
+ * freed (all of them when 0 or more than they hold). Thumbnails stay. Returns
+ * the bytes freed.
+ */
+export async function dropUploadedPhotoBytes(db: TenantDb, bytes: number): Promise<number> {
+  let freed = 0;
+  await db.transaction('rw', db.photos, async () => {
+    const uploaded = await db.photos
+      .where('[state+created_at]')
+      .between(['uploaded', Dexie.minKey], ['uploaded', Dexie.maxKey])
+      .primaryKeys();
+    for (const id of uploaded) {
+      const p = await db.photos.get(id);
+      if (!p?.bytes) continue;
+      freed += p.bytes.byteLength;
+      await db.photos.update(p.id, { bytes: null });
+      if (bytes > 0 && freed >= bytes) break;
+    }
+  });
+  return freed;
+}
+
+/** Inserts a row with its photos (see the file comment for a full device). */
+export async function insertRowWithPhotos(
+  db: TenantDb,
+  table: PhotoTable,
+  values: Record<string, unknown>,
+  photos: readonly NewPhoto[],
+): Promise<{ row: CacheRow; photos: PhotoSave }> {
+  if (photos.length > MAX_PHOTOS_PER_ROW) throw new TooManyPhotosError();
+  if (photos.length === 0) return { row: await insertRow(db, table, values), photos: 'none' };
+  const id = typeof values.id === 'string' ? values.id : crypto.randomUUID();
+  const withId = { ...values, id };
+  const now = Date.now();
+  // A millisecond apart: the order they were added is the order they upload and show.
+  const local = photos.map((p, i) => newLocalPhoto(table, id, p, new Date(now + i)));
+  try {
+    return { row: await insertRow(db, table, withId, local), photos: 'saved' };
+  } catch (e) {
+    if (!(e instanceof StorageFullError)) throw e;
+  }
+  const needed = local.reduce((n, p) => n + (p.bytes?.byteLength ?? 0) + p.thumb.byteLength, 0);
+  if ((await dropUploadedPhotoBytes(db, needed * 2)) > 0) {
+    try {
+      return { row: await insertRow(db, table, withId, local), photos: 'saved' };
+    } catch (e) {
+      if (!(e instanceof StorageFullError)) throw e;
+    }
+  }
+  return { row: await insertRow(db, table, withId), photos: 'no-room' };
+}
