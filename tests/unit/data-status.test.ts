@@ -149,7 +149,10 @@ describe('describeSyncStatus with photos', () => {
   });
 
   it('a refused photo needs attention, but a sign-in pause is still told first', () => {
-    expect(describeSyncStatus({ ...base, photosAttention: 1 })).toMatchObject({ kind: 'attention', label: 'Synced · 1 photo needs attention' });
+    expect(describeSyncStatus({ ...base, photosAttention: 1 })).toMatchObject({
+      kind: 'attention',
+      label: 'Synced · 1 photo needs attention',
+    });
     const paused = describeSyncStatus({ ...base, paused: 'sign-in', photosPending: 1, photosAttention: 2 });
     expect(paused.kind).toBe('sign-in');
     expect(paused.label).toBe('Sign in needed · 1 photo pending · 2 photos need attention');
