@@ -13,7 +13,6 @@ import { listRejected, retryRejected, discardRejected } from '../../src/data/rej
 import { startTestStack, type TestStack } from '../support/stack';
 import {
   closeTab,
-  device,
   doorId,
   drain,
   openTab,
