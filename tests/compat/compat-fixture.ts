@@ -16,8 +16,12 @@ export interface CompatFixture {
   url: string;
   anon: SupabaseClient;
   service: SupabaseClient;
+  /** A fresh client with the anon key (e.g. for one user's session). */
+  client(): SupabaseClient;
   /** A raw request to the project's rest API with the anon key (for what supabase-js cannot send). */
   rest(path: string, init?: RequestInit): Promise<Response>;
+  /** A raw request to the project's auth API with the anon key. */
+  auth(path: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -30,17 +34,22 @@ export async function startCompat(ref = 'compat'): Promise<CompatFixture> {
       global: { fetch: t.fetch },
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     });
+  const raw =
+    (api: string) =>
+    (path: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set('apikey', project.keys.anonKey);
+      return t.fetch(`${url}/${api}${path}`, { ...init, headers });
+    };
   return {
     t,
     project,
     url,
     anon: client(project.keys.anonKey),
     service: client(project.keys.serviceKey),
-    rest: (path, init = {}) => {
-      const headers = new Headers(init.headers);
-      headers.set('apikey', project.keys.anonKey);
-      return t.fetch(`${url}/rest/v1${path}`, { ...init, headers });
-    },
+    client: () => client(project.keys.anonKey),
+    rest: raw('rest/v1'),
+    auth: raw('auth/v1'),
     close: () => t.close(),
   };
 }

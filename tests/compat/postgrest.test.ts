@@ -220,3 +220,84 @@ describe('counts and formats', () => {
     });
   });
 });
+
+// What hosted Supabase leaves at PostgREST's defaults: db-aggregates-enabled,
+// db-plan-enabled off, db-tx-end commit. Answers from PostgREST 14's source
+// (Error.hs, Plan.hs, Negotiate.hs, Preferences.hs) and its AggregateFunctionsSpec.
+describe('off on hosted Supabase, refused the same way', () => {
+  const notAllowed = { code: 'PGRST123', message: 'Use of aggregate functions is not allowed', details: null, hint: null };
+
+  it('refuses aggregates with 400 PGRST123: count(), column aggregates, in embeds and spreads', async () => {
+    for (const select of [
+      'count()',
+      'n:count()::text',
+      'author_id, count()',
+      'pages.sum()',
+      'pages.avg()::int',
+      'name, books!books_author_id_fkey(pages.max())',
+    ]) {
+      const from = select.startsWith('name') ? 'authors' : 'books';
+      const r = await fx.anon.from(from).select(select);
+      expect({ select, status: r.status, error: r.error }).toEqual({ select, status: 400, error: notAllowed });
+    }
+    const spread = await fx.anon.from('books').select('title, ...authors!books_author_id_fkey(id.count())');
+    expect(spread.error).toEqual(notAllowed);
+  });
+
+  it('still counts with the plain `count` column, which Postgres reads as count(row), as hosted does', async () => {
+    const total = await fx.anon.from('genres').select('count');
+    expect(total.error).toBeNull();
+    expect(total.data).toEqual([{ count: expect.any(Number) }]);
+    const perAuthor = await fx.anon.from('authors').select('name, books!books_author_id_fkey(count)').eq('id', 1).single();
+    expect(perAuthor.data).toEqual({ name: 'Ursula', books: [{ count: expect.any(Number) }] });
+    // No GROUP BY is made up: with other columns Postgres refuses, as behind PostgREST.
+    const mixed = await fx.anon.from('genres').select('name, count');
+    expect(mixed.status).toBe(400);
+    expect(mixed.error?.code).toBe('42803');
+  });
+
+  it('refuses explain() with 406 PGRST107, naming the plan media type as PostgREST does', async () => {
+    const r = await fx.anon.from('books').select('title').explain({ analyze: true, format: 'json' });
+    expect(r.status).toBe(406);
+    expect(r.error).toEqual({
+      code: 'PGRST107',
+      message: 'None of these media types are available: application/vnd.pgrst.plan+json; for="application/json"; options=analyze',
+      details: null,
+      hint: null,
+    });
+    const text = await fx.rest('/books', { headers: { accept: 'application/vnd.pgrst.plan' } });
+    expect(text.status).toBe(406);
+    expect(await text.json()).toMatchObject({
+      message: 'None of these media types are available: application/vnd.pgrst.plan+text; for="application/json"',
+    });
+  });
+
+  it('ignores Prefer: tx=rollback (db-tx-end is commit): the write stays, even under handling=strict', async () => {
+    for (const [id, prefer] of [
+      [90, 'tx=rollback'],
+      [91, 'tx=rollback, handling=strict'],
+    ] as const) {
+      const r = await fx.service
+        .from('genres')
+        .insert({ id, name: `Kept ${id}` })
+        .setHeader('Prefer', `return=minimal, ${prefer}`);
+      expect(r.status).toBe(201);
+      expect(r.error).toBeNull();
+    }
+    const kept = await fx.service.from('genres').select('id').in('id', [90, 91]).order('id');
+    expect(kept.data).toEqual([{ id: 90 }, { id: 91 }]);
+  });
+
+  it('refuses preferences PostgREST does not know under handling=strict with 400 PGRST122, and ignores them otherwise', async () => {
+    const strict = await fx.rest('/genres?id=eq.1', { headers: { prefer: 'handling=strict, count=exact, params=single-object, wat' } });
+    expect(strict.status).toBe(400);
+    expect(await strict.json()).toEqual({
+      code: 'PGRST122',
+      message: 'Invalid preferences given with handling=strict',
+      details: 'Invalid preferences: params=single-object, wat',
+      hint: null,
+    });
+    const lenient = await fx.rest('/genres?id=eq.1', { headers: { prefer: 'wat, timezone=UTC' } });
+    expect(lenient.status).toBe(200);
+  });
+});

@@ -89,10 +89,12 @@ describe('auth: password and email changes by the user', () => {
     expect(locked.error?.code).toBe('over_request_rate_limit');
   });
 
-  it('signs in a user whose email has mixed case and spaces around it', async () => {
+  it('signs in a user whose email has mixed case, and refuses it with spaces around it as GoTrue does', async () => {
     const platform = targets.platform as Target;
     const u = await createUser(platform);
-    await signIn(platform, `  ${u.email.toUpperCase()} `, u.password);
+    await signIn(platform, u.email.toUpperCase(), u.password);
+    const padded = await platform.anon().auth.signInWithPassword({ email: `  ${u.email} `, password: u.password });
+    expect(padded.error?.code).toBe('invalid_credentials');
   });
 
   it('answers a sign-in with an impossible email as wrong credentials', async () => {

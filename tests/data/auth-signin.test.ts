@@ -67,9 +67,11 @@ describe('auth: sign-in and sessions', () => {
     expect(after.rows[0]?.last_sign_in_at).not.toBeNull();
   });
 
-  it('accepts the email in any case and with spaces around it', async () => {
+  it('accepts the email in any case, but not with spaces around it (GoTrue trims nothing; the app trims)', async () => {
     const u = await createUser(platform);
-    await signIn(platform, `  ${u.email.toUpperCase()} `, u.password);
+    await signIn(platform, u.email.toUpperCase(), u.password);
+    const padded = await platform.anon().auth.signInWithPassword({ email: `  ${u.email} `, password: u.password });
+    expect(padded.error?.code).toBe('invalid_credentials');
   });
 
   it('refuses a wrong password and an unknown user with the same error', async () => {

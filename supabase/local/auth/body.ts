@@ -4,10 +4,7 @@
  */
 import type { Context } from 'hono';
 import type { z } from 'zod';
-import { EMAIL_PATTERN, isValidEmail, MAX_EMAIL_LENGTH } from '../../functions/_shared/email';
 import { badRequest } from './errors';
-
-export { isValidEmail };
 
 export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
   const text = await c.req.text();
@@ -34,15 +31,3 @@ export async function readJsonBody<S extends z.ZodType>(c: Context, schema: S): 
 }
 
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** GoTrue keeps emails lowercased and trimmed, so lookups are exact. */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}
-
-/** Throws GoTrue's 400 validation_failed (with its messages) for an address it would refuse. */
-export function assertEmail(email: string): void {
-  if (email === '') throw badRequest('validation_failed', 'An email address is required');
-  if (email.length > MAX_EMAIL_LENGTH) throw badRequest('validation_failed', 'An email address is too long');
-  if (!EMAIL_PATTERN.test(email)) throw badRequest('validation_failed', 'Unable to validate email address: invalid format');
-}

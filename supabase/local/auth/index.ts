@@ -16,6 +16,18 @@ import { healthHandler, settingsHandler, signupHandler } from './routes/meta';
 import { tokenHandler } from './routes/token';
 import { getUserHandler, updateUserHandler } from './routes/user';
 import { verifyHandler } from './routes/verify';
+import {
+  adminOAuthHandler,
+  authorizeHandler,
+  enrollFactorHandler,
+  factorHandler,
+  identitiesHandler,
+  oauthGrantsHandler,
+  oauthServerHandler,
+  passkeysHandler,
+  ssoHandler,
+} from './routes/features-off';
+import { inviteHandler, magicLinkHandler, otpHandler, recoverHandler, resendHandler } from './routes/mail';
 import { SignInLimiter } from './sign-in-limiter';
 
 export interface AuthAppOptions {
@@ -53,6 +65,28 @@ export function createAuthApp(opts: AuthAppOptions): Hono<StackEnv> {
   app.get('/admin/users/:id', getUserByIdHandler);
   app.put('/admin/users/:id', updateUserByIdHandler);
   app.delete('/admin/users/:id', deleteUserHandler);
+
+  // Mail GoTrue would send; the stack sends none (routes/mail.ts).
+  app.post('/recover', recoverHandler);
+  app.post('/resend', resendHandler);
+  app.post('/otp', otpHandler);
+  app.post('/magiclink', magicLinkHandler);
+  app.post('/invite', inviteHandler);
+
+  // Features off, refused as a hosted project with them off (routes/features-off.ts).
+  app.post('/factors', enrollFactorHandler);
+  app.post('/factors/:id/challenge', factorHandler);
+  app.post('/factors/:id/verify', factorHandler);
+  app.delete('/factors/:id', factorHandler);
+  app.get('/authorize', authorizeHandler);
+  app.all('/sso', ssoHandler);
+  app.all('/sso/*', ssoHandler);
+  app.all('/user/identities/*', identitiesHandler);
+  app.all('/user/oauth/grants', oauthGrantsHandler);
+  app.all('/passkeys', passkeysHandler);
+  app.all('/passkeys/*', passkeysHandler);
+  app.all('/oauth/*', oauthServerHandler);
+  app.all('/admin/oauth/*', adminOAuthHandler);
 
   app.onError((err, c) => {
     if (err instanceof AuthHttpError) return renderAuthError(c, err);

@@ -47,12 +47,13 @@ function releaseWhenSent(c: Context, release: () => void): void {
 }
 
 /**
- * The routes that, as behind Supabase's gateway, need no key because the
- * request carries its own token: a link opened from an email (GoTrue's
- * verify) and a signed Storage URL (which an <img> loads).
+ * The routes that, as behind Supabase's gateway, need no key because a
+ * browser opens them without one: a link opened from an email (GoTrue's
+ * verify), signInWithOAuth's redirect (authorize, which answers that the
+ * provider is off) and a signed Storage URL (which an <img> loads).
  */
 const isKeylessRoute = (c: Context): boolean =>
-  (c.req.method === 'GET' && c.req.path.endsWith('/auth/v1/verify')) ||
+  (c.req.method === 'GET' && (c.req.path.endsWith('/auth/v1/verify') || c.req.path.endsWith('/auth/v1/authorize'))) ||
   ((c.req.method === 'GET' || c.req.method === 'HEAD') && c.req.path.includes('/storage/v1/object/sign/'));
 
 export function projectGateway(

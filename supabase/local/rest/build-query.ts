@@ -5,7 +5,7 @@
  * applies to embedded rows too. Identifiers are checked against the schema
  * cache and quoted; values only ever travel as bind parameters.
  */
-import { columnNotFound, parseError, RestError } from './errors';
+import { aggregatesNotAllowed, columnNotFound, parseError, RestError } from './errors';
 import type { Cond, Filter, LevelParams, OrderTerm } from './parse-filters';
 import type { JsonStep, SelectItem } from './parse-select';
 import { findRelation, type Relation } from './relationships';
@@ -71,9 +71,12 @@ function buildPlan(ctx: PlanContext, table: Table, items: SelectItem[], path: st
   };
   for (const it of items) {
     if (it.kind === 'star') plan.items.push({ kind: 'star' });
-    else if (it.kind === 'count') plan.items.push({ kind: 'count', key: it.alias ?? 'count' });
+    // db-aggregates-enabled is off on hosted Supabase: count(), sum() and the rest are refused.
+    else if (it.kind === 'aggregate') throw aggregatesNotAllowed();
     else if (it.kind === 'column' && it.name === 'count' && !it.cast && !it.path.length && !table.columns.has('count')) {
-      // orders(count): PostgREST's count of embedded rows when the table has no `count` column.
+      // orders(count): not an aggregate to PostgREST but Postgres's attribute notation for
+      // count(orders), so it works with aggregates off, and with other columns fails as Postgres
+      // fails (42803: no GROUP BY is added).
       plan.items.push({ kind: 'count', key: it.alias ?? 'count' });
     } else if (it.kind === 'column') {
       checkColumn(plan, it.name);
@@ -284,7 +287,7 @@ function embedSql(it: Extract<PlanItem, { kind: 'embed' }>, parentAlias: string,
   const child = it.plan;
   const from = fromSql(it.rel, child.alias, parentAlias);
   const where = `${joinSql(it.rel, parentAlias, child.alias)} and ${whereSql(child, params)}`;
-  const body = `select ${selectListSql(child, params)} from ${from} where ${where}${groupBySql(child, params)}${orderSql(child, params)}${limitSql(child)}`;
+  const body = `select ${selectListSql(child, params)} from ${from} where ${where}${orderSql(child, params)}${limitSql(child)}`;
   if (it.rel.kind === 'm2o' || it.rel.oneToOne) return `(select row_to_json(_e) from (${body}) as _e limit 1)`;
   return `(select coalesce(json_agg(_e), '[]'::json) from (${body}) as _e)`;
 }
@@ -323,19 +326,6 @@ export function selectListSql(plan: ReadPlan, params: Params): string {
   }
   // A select of only hidden embeds still needs a row shape.
   return cols.length ? cols.join(', ') : `${qi(plan.alias)}.*`;
-}
-
-/** count() next to plain columns groups by them, as PostgREST's aggregates do. */
-function groupBySql(plan: ReadPlan, params: Params): string {
-  if (!plan.items.some((i) => i.kind === 'count')) return '';
-  const groups: string[] = [];
-  for (const it of plan.items) {
-    if (it.kind === 'column') groups.push(itemExpr(plan, it, params));
-    else if (it.kind === 'star' || (it.kind === 'embed' && !it.hidden)) {
-      throw parseError('select parameter', 'count()', 'count() can only be combined with plain columns');
-    }
-  }
-  return groups.length ? ` group by ${groups.join(', ')}` : '';
 }
 
 export function orderSql(plan: ReadPlan, params: Params): string {
@@ -386,7 +376,7 @@ function bodySql(shape: BodyShape): string {
  */
 export function readSql(plan: ReadPlan, from: string, params: Params, shape: BodyShape = {}, prefix = ''): string {
   const where = whereSql(plan, params);
-  const inner = `select ${selectListSql(plan, params)} from ${from} as ${qi(plan.alias)} where ${where}${groupBySql(plan, params)}${orderSql(plan, params)}${limitSql(plan)}`;
+  const inner = `select ${selectListSql(plan, params)} from ${from} as ${qi(plan.alias)} where ${where}${orderSql(plan, params)}${limitSql(plan)}`;
   const total = shape.count ? `(select count(*) from ${from} as ${qi(plan.alias)} where ${where})::text` : 'null::text';
   return `${prefix}select _r.body, _r.n::text as n, ${total} as total from (select ${bodySql(shape)} as body, count(*) as n from (${inner}) as _s) as _r`;
 }

@@ -69,6 +69,13 @@ export const ambiguousFunction = (candidates: { name: string; args: { name: stri
 export const maxAffectedExceeded = (rows: number): RestError =>
   new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`);
 
+/** An aggregate in select while db-aggregates-enabled is off, as on hosted Supabase (PGRST123). */
+export const aggregatesNotAllowed = (): RestError => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
+
+/** Prefer: handling=strict with preferences PostgREST does not know (PGRST122). */
+export const invalidPreferences = (prefs: string[]): RestError =>
+  new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`);
+
 export const invalidBody = (why: string): RestError => new RestError(400, 'PGRST102', why);
 
 export const singularityError = (rows: number): RestError =>

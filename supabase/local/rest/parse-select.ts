@@ -12,12 +12,15 @@ export type JsonStep = { op: '->' | '->>'; key: string };
 
 export type SelectItem =
   | { kind: 'star' }
-  | { kind: 'count'; alias: string | null }
+  /** count() or column.sum()/avg()/count()/max()/min(): parsed so they can be refused as hosted Supabase refuses them. */
+  | { kind: 'aggregate'; fn: string }
   | { kind: 'column'; name: string; alias: string | null; cast: string | null; path: JsonStep[] }
   | { kind: 'embed'; name: string; alias: string | null; hint: string | null; inner: boolean; spread: boolean; items: SelectItem[] };
 
 /** Identifier characters PostgREST accepts unquoted in select/filter keys. */
 const NAME_CHAR = /[\p{L}\p{N}_$]/u;
+/** PostgREST's aggregate suffix on a column (`amount.sum()`), with its optional cast of the result. */
+const AGGREGATE = /^\.(sum|avg|count|max|min)\(\)(?:::[A-Za-z_][A-Za-z0-9_]*)?/;
 /** Cast targets: a plain type name, optionally an array. Never quoted, so keep it tight. */
 const CAST = /^[A-Za-z_][A-Za-z0-9_]*(\[\])?$/;
 
@@ -114,7 +117,14 @@ function readItem(cur: Cursor, depth: number): SelectItem {
     const items = cur.peek() === ')' ? [] : readItems(cur, depth + 1);
     if (cur.peek() !== ')') cur.fail('expected ")"');
     cur.pos++;
-    if (name === 'count' && hint === null && items.length === 0 && !spread) return { kind: 'count', alias };
+    if (name === 'count' && hint === null && items.length === 0 && !spread) {
+      // count()::text: the cast of the result goes with it.
+      if (cur.startsWith('::')) {
+        cur.pos += 2;
+        readName(cur);
+      }
+      return { kind: 'aggregate', fn: 'count' };
+    }
     return { kind: 'embed', name, alias, hint, inner, spread, items };
   }
   if (spread) cur.fail('expected an embedded resource after "..."');
@@ -134,6 +144,11 @@ function readItem(cur: Cursor, depth: number): SelectItem {
     }
     if (!CAST.test(t)) cur.fail('invalid cast');
     cast = t;
+  }
+  const agg = AGGREGATE.exec(cur.src.slice(cur.pos));
+  if (agg?.[1]) {
+    cur.pos += agg[0].length;
+    return { kind: 'aggregate', fn: agg[1] };
   }
   return { kind: 'column', name, alias, cast, path };
 }

@@ -8,8 +8,9 @@ import { requestClaims, type StackEnv } from '../http/context';
 import type { JwtClaims } from '../keys';
 import type { Project } from '../project';
 import type { RequestInfo } from '../request-tx';
-import { RestError, toRestError } from './errors';
+import { invalidPreferences, RestError, toRestError } from './errors';
 import { statementTimeoutMs } from './limits';
+import { acceptedMimes } from './media-types';
 import { reloadSchemaCache, schemaCache, type SchemaCache } from './schema-cache';
 
 export type Accept = 'json' | 'object' | 'csv';
@@ -24,6 +25,37 @@ export interface Prefer {
   missing: 'default' | 'null' | null;
   params: 'single-object' | null;
   applied: string[];
+  /** What PostgREST would not recognise (its invalidPrefs): refused under handling=strict. */
+  invalid: string[];
+}
+
+/**
+ * The preferences PostgREST 14 knows (Preferences.hs). tx=commit and
+ * tx=rollback are among them, but with db-tx-end at its default (commit, as
+ * on hosted Supabase) they are ignored: the transaction commits.
+ */
+const KNOWN_PREFERENCES = new Set([
+  'resolution=merge-duplicates',
+  'resolution=ignore-duplicates',
+  'return=representation',
+  'return=minimal',
+  'return=headers-only',
+  'count=exact',
+  'count=planned',
+  'count=estimated',
+  'tx=commit',
+  'tx=rollback',
+  'missing=default',
+  'missing=null',
+  'handling=strict',
+  'handling=lenient',
+]);
+
+function unknownPreferences(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '' && !KNOWN_PREFERENCES.has(p) && !p.startsWith('timezone=') && !p.startsWith('max-affected='));
 }
 
 export interface RestRequest {
@@ -54,6 +86,7 @@ export function parsePrefer(header: string | undefined): Prefer {
     missing: null,
     params: null,
     applied: [],
+    invalid: unknownPreferences(header),
   };
   for (const raw of (header ?? '').split(/[,;]/)) {
     const [k, v] = raw
@@ -90,7 +123,7 @@ export function parseAccept(header: string | undefined): Accept {
     if (type === '*/*' || type === 'application/json' || type === 'application/*' || type.startsWith('application/vnd.pgrst.array'))
       return 'json';
   }
-  throw new RestError(406, 'PGRST107', `None of these media types are available: ${header}`);
+  throw new RestError(406, 'PGRST107', `None of these media types are available: ${acceptedMimes(header)}`);
 }
 
 function checkProfile(c: Context<StackEnv>): void {
@@ -138,6 +171,7 @@ export async function serve(c: Context<StackEnv>, handler: (req: RestRequest, ca
       stripNulls: acceptsStrippedNulls(c.req.header('accept')),
       query: [...url.searchParams.entries()],
     };
+    if (req.prefer.handling === 'strict' && req.prefer.invalid.length) throw invalidPreferences(req.prefer.invalid);
     try {
       return await handler(req, await schemaCache(project.engine));
     } catch (e) {

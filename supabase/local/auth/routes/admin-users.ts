@@ -8,7 +8,8 @@ import { z } from 'zod';
 import type { StackEnv } from '../../http/context';
 import { isPgError } from '../../engine/types';
 import { parseBanDuration } from '../ban-duration';
-import { assertEmail, normalizeEmail, readJsonBody, UUID_PATTERN } from '../body';
+import { readJsonBody, UUID_PATTERN } from '../body';
+import { validateEmail } from '../email';
 import { badRequest, notFound, unprocessable } from '../errors';
 import { requireAdmin } from '../guards';
 import { checkPasswordStrength, hashPassword } from '../password';
@@ -52,9 +53,8 @@ export async function createUserHandler(c: Context<StackEnv>): Promise<Response>
   await requireAdmin(c);
   const body = await readJsonBody(c, CreateUserBody);
   if (body.phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
-  if (body.email === undefined) throw badRequest('validation_failed', 'Unable to validate email address: email is required');
-  const email = normalizeEmail(body.email);
-  assertEmail(email);
+  if (!body.email) throw badRequest('validation_failed', 'Cannot create a user without either an email or phone');
+  const email = validateEmail(body.email);
   if (body.password !== undefined) checkPasswordStrength(body.password);
   const bannedForSeconds = body.ban_duration === undefined ? null : parseBanDuration(body.ban_duration);
   const db = c.get('project').engine;
@@ -112,9 +112,9 @@ export async function updateUserByIdHandler(c: Context<StackEnv>): Promise<Respo
   const current = await findUserById(db, id);
   if (!current) throw userNotFound();
   const changes: UserChanges = {};
-  if (body.email !== undefined) {
-    const email = normalizeEmail(body.email);
-    assertEmail(email);
+  // As GoTrue: an empty email is no change, not an invalid one.
+  if (body.email) {
+    const email = validateEmail(body.email);
     if (email !== current.email) changes.email = email;
   }
   if (body.password !== undefined) {

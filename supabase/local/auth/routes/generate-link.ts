@@ -10,7 +10,8 @@ import { z } from 'zod';
 import { isPgError } from '../../engine/types';
 import type { StackEnv } from '../../http/context';
 import { issuer } from '../access-token';
-import { assertEmail, normalizeEmail, readJsonBody } from '../body';
+import { readJsonBody } from '../body';
+import { validateEmail } from '../email';
 import { mailerOtpExpirySeconds } from '../config';
 import { badRequest, notFound } from '../errors';
 import { requireAdmin } from '../guards';
@@ -31,7 +32,7 @@ const GenerateLinkBody = z.object({
 
 const EMAIL_PROVIDER = { provider: 'email', providers: ['email'] };
 
-async function inviteUser(c: Context<StackEnv>, email: string, data: Record<string, unknown>): Promise<UserRow> {
+export async function inviteUser(c: Context<StackEnv>, email: string, data: Record<string, unknown>): Promise<UserRow> {
   const db = c.get('project').engine;
   const found = await findUserByEmail(db, email);
   // As GoTrue: a confirmed account cannot be invited again; an invited one
@@ -55,12 +56,12 @@ async function inviteUser(c: Context<StackEnv>, email: string, data: Record<stri
 export async function generateLinkHandler(c: Context<StackEnv>, siteUrl: () => string): Promise<Response> {
   await requireAdmin(c);
   const body = await readJsonBody(c, GenerateLinkBody);
+  // GoTrue validates the address before it looks at the link type.
+  const email = validateEmail(body.email ?? '');
   if (!isLinkType(body.type)) {
     throw badRequest('validation_failed', `Invalid email action link type requested: ${body.type}`);
   }
   const type = body.type;
-  const email = normalizeEmail(body.email ?? '');
-  assertEmail(email);
   const db = c.get('project').engine;
   let user: UserRow;
   if (type === 'invite') user = await inviteUser(c, email, body.data ?? {});

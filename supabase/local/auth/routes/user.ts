@@ -8,7 +8,8 @@
 import type { Context } from 'hono';
 import { z } from 'zod';
 import type { StackEnv } from '../../http/context';
-import { assertEmail, normalizeEmail, readJsonBody } from '../body';
+import { readJsonBody } from '../body';
+import { validateEmail } from '../email';
 import { AuthHttpError, badRequest, unprocessable } from '../errors';
 import { requireUser, type Caller } from '../guards';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../password';
@@ -76,9 +77,9 @@ export async function updateUserHandler(c: Context<StackEnv>, limiter: SignInLim
   const body = await readJsonBody(c, UpdateUserBody);
   if (body.phone) throw unprocessable('phone_provider_disabled', 'Phone logins are disabled');
   const changes: UserChanges = {};
-  if (body.email !== undefined) {
-    const email = normalizeEmail(body.email);
-    assertEmail(email);
+  // As GoTrue: an empty email is no change, not an invalid one.
+  if (body.email) {
+    const email = validateEmail(body.email);
     // The same address again (supabase-js forms often resend it) is no change.
     if (email !== caller.user.email) throw emailChangeRefused();
   }
