@@ -58,6 +58,26 @@ registerRoute(
   new CacheFirst({ cacheName: ASSET_CACHE }),
 );
 
+// Photos (issue 17) load through signed URLs whose token changes with every
+// signing: kept under their path alone, so a photo seen once opens offline.
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && /\/storage\/v1\/object\/sign\/evidence\//.test(url.pathname),
+  new CacheFirst({
+    cacheName: 'lockstep-photos',
+    plugins: [
+      {
+        cacheKeyWillBeUsed: async ({ request }) => {
+          const url = new URL(request.url);
+          url.search = '';
+          return url.href;
+        },
+        // Only a real photo is kept: never an expired link's error.
+        cacheWillUpdate: async ({ response }) => (response.status === 200 ? response : null),
+      },
+    ],
+  }),
+);
+
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();

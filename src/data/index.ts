@@ -15,6 +15,18 @@ export { trustedNow, clockOffsetMs } from './device-clock';
 export { openTenantDb, tenantDbName, TenantDb, TenantMismatchError, type TenantBinding } from './local-db';
 export type { CacheRow, OutboxEntry, OutboxOp, RejectedEntry, SyncState } from './outbox-types';
 export { recordDoorCheck, insertRow, upsertRow, updateRow, softDeleteRow, AppendOnlyError, type DoorCheckInput } from './repositories';
+// Photo evidence (issue 17): stored with its row, uploaded after it on its own queue.
+export {
+  EVIDENCE_BUCKET,
+  MAX_PHOTOS_PER_ROW,
+  PHOTO_TABLES,
+  parsePhotoName,
+  type LocalPhoto,
+  type NewPhoto,
+  type PhotoState,
+  type PhotoTable,
+} from './photo-types';
+export { addPhotosToRow, insertRowWithPhotos, recordDoorCheckWithPhotos, TooManyPhotosError, type PhotoSave } from './photo-writes';
 export {
   getRow,
   listRows,

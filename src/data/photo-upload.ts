@@ -75,6 +75,9 @@ export async function uploadPhotoRound(deps: PhotoRoundDeps): Promise<PhotoRound
       await db.photos.update(p.id, { state: 'attention', error });
       continue;
     }
+    // Records first: a check recorded while photos go up is sent before the next photo (the engine
+    // asks for the photos again once its push has drained).
+    if ((await db.outbox.count()) > 0) return { kind: 'done', uploaded, nextAttemptAt };
     await checkpoint('before-photo-upload');
     const r = await transport.upload(p.path, p.bytes, p.type);
     await checkpoint('after-photo-upload');

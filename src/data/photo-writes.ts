@@ -11,8 +11,8 @@ import Dexie from 'dexie';
 import type { TenantDb } from './local-db';
 import type { CacheRow } from './outbox-types';
 import { MAX_PHOTOS_PER_ROW, newLocalPhoto, type NewPhoto, type PhotoTable } from './photo-types';
-import { insertRow } from './repositories';
-import { StorageFullError } from './storage';
+import { insertRow, type DoorCheckInput } from './repositories';
+import { guardQuota, StorageFullError } from './storage';
 
 /** saved: with every photo; none: there were none; no-room: the row is saved, its photos are not. */
 export type PhotoSave = 'saved' | 'none' | 'no-room';
@@ -75,4 +75,43 @@ export async function insertRowWithPhotos(
     }
   }
   return { row: await insertRow(db, table, withId), photos: 'no-room' };
+}
+
+/** A door check (as recordDoorCheck: the signed-in user's) with its photos. */
+export function recordDoorCheckWithPhotos(
+  db: TenantDb,
+  input: DoorCheckInput,
+  photos: readonly NewPhoto[],
+): Promise<{ row: CacheRow; photos: PhotoSave }> {
+  return insertRowWithPhotos(db, 'door_log', { ...input, user_id: db.binding.userId }, photos);
+}
+
+/**
+ * Adds photos to a row that already exists (on the server or queued): an
+ * incident being edited, a work order. Counted against the photos this
+ * device holds for the row; 'no-room' when the device is full even after
+ * dropping uploaded photos' bytes.
+ */
+export async function addPhotosToRow(db: TenantDb, table: PhotoTable, rowId: string, photos: readonly NewPhoto[]): Promise<PhotoSave> {
+  if (photos.length === 0) return 'none';
+  const held = await db.photos.where('[table+row_id]').equals([table, rowId]).count();
+  if (held + photos.length > MAX_PHOTOS_PER_ROW) throw new TooManyPhotosError();
+  const now = Date.now();
+  const local = photos.map((p, i) => newLocalPhoto(table, rowId, p, new Date(now + i)));
+  const store = () => guardQuota(() => db.transaction('rw', db.photos, () => db.photos.bulkAdd(local)));
+  try {
+    await store();
+    return 'saved';
+  } catch (e) {
+    if (!(e instanceof StorageFullError)) throw e;
+  }
+  const needed = local.reduce((n, p) => n + (p.bytes?.byteLength ?? 0) + p.thumb.byteLength, 0);
+  if ((await dropUploadedPhotoBytes(db, needed * 2)) === 0) return 'no-room';
+  try {
+    await store();
+    return 'saved';
+  } catch (e) {
+    if (e instanceof StorageFullError) return 'no-room';
+    throw e;
+  }
 }

@@ -38,6 +38,10 @@ export interface SyncTransport {
   serverTime?(): Promise<ServerTimeSample | null>;
   /** Adds a photo to the evidence bucket, never replacing one (photo-uploader.ts). */
   upload?(path: string, bytes: ArrayBuffer, type: string): Promise<SendResult>;
+  /** The names of the photos stored under `folder` ({table}/{row_id}), or null when they cannot be read now. */
+  listPhotos?(folder: string): Promise<string[] | null>;
+  /** Signed URLs (valid for `seconds`) for photos in the bucket, by path; paths that cannot be signed are left out. */
+  signPhotos?(paths: readonly string[], seconds: number): Promise<Map<string, string>>;
 }
 
 function urlOf(input: RequestInfo | URL): string {
@@ -178,6 +182,17 @@ export function createSyncTransport(db: TenantDb, session: SessionSource, baseFe
     async upload(path, bytes, type) {
       const r = await client.storage.from(EVIDENCE_BUCKET).upload(path, bytes, { contentType: type, upsert: false });
       return r.error ? { ok: false, error: storageErrorInfo(r.error), token: lastToken } : { ok: true };
+    },
+    async listPhotos(folder) {
+      const r = await client.storage.from(EVIDENCE_BUCKET).list(folder, { limit: 100, sortBy: { column: 'name', order: 'asc' } });
+      return r.error ? null : r.data.filter((o) => o.id !== null).map((o) => `${folder}/${o.name}`);
+    },
+    async signPhotos(paths, seconds) {
+      const out = new Map<string, string>();
+      if (paths.length === 0) return out;
+      const r = await client.storage.from(EVIDENCE_BUCKET).createSignedUrls([...paths], seconds);
+      for (const s of r.data ?? []) if (s.path && s.signedUrl && !s.error) out.set(s.path, s.signedUrl);
+      return out;
     },
   };
 }

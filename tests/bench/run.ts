@@ -35,6 +35,7 @@ const SECTIONS: Section[] = [
   { name: 'real', file: 'security-dashboard.ts', fn: 'runSecurityDashboardBench' },
   { name: 'real', file: 'real.ts', fn: 'runRealBench' },
   { name: 'lighthouse', file: 'lighthouse.ts', fn: 'runLighthouseBench' },
+  { name: 'photos', file: 'photos-queue.ts', fn: 'runPhotosQueueBench' },
 ];
 
 async function main(): Promise<void> {

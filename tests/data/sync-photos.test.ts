@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TenantDb } from '../../src/data/local-db';
 import type { NewPhoto } from '../../src/data/photo-types';
-import { insertRowWithPhotos } from '../../src/data/photo-writes';
+import { addPhotosToRow, insertRowWithPhotos, TooManyPhotosError } from '../../src/data/photo-writes';
 import { retryPhoto } from '../../src/data/photo-upload';
 import { startTestStack, type TestStack } from '../support/stack';
 import { closeTab, doorId, drain, openTab, signedInDevice, tenantFixture, type Tab, type TenantFixture } from './sync-support';
@@ -196,6 +196,20 @@ describe('photo uploads', () => {
     tab.db.photos.bulkAdd = realBulkAdd;
     await drainAll(tab);
     expect((await f.serverIds('door_log')).get(noRoom.row.id)).toBe(1);
+    await closeTab(tab);
+  });
+
+  it('photos added later to a row already on the server go up at once, up to 5 a row', async () => {
+    const f = await tenantFixture(t);
+    const dev = await signedInDevice(t, f);
+    const tab = await openTab(f, dev);
+    const { row } = await recordCheck(tab.db, f, [photo(13), photo(14)]);
+    await drainAll(tab);
+    expect(await addPhotosToRow(tab.db, 'door_log', row.id, [photo(15), photo(16)])).toBe('saved');
+    await expect(addPhotosToRow(tab.db, 'door_log', row.id, [photo(17), photo(18)])).rejects.toBeInstanceOf(TooManyPhotosError);
+    expect(await addPhotosToRow(tab.db, 'door_log', row.id, [])).toBe('none');
+    await drainAll(tab);
+    expect((await serverObjects(f, row.id)).size).toBe(4);
     await closeTab(tab);
   });
 });

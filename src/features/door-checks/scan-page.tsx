@@ -300,6 +300,11 @@ function SavedPanel({
           <SyncStatusLine slug={slug} userId={userId} />
         </Suspense>
       </p>
+      {saved.check.photos === 'no-room' && (
+        <p className="rounded-lg bg-red-50 px-3 py-2 text-sm font-medium text-red-800 ring-1 ring-red-600/30">
+          The check is saved, but its photos are not: this device is out of storage space.
+        </p>
+      )}
       {consequence && (
         <p
           data-testid="check-consequence"

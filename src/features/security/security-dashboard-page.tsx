@@ -46,6 +46,7 @@ import { MissedCheckAlertsButton } from './components/missed-check-alerts';
 import { DoorOpenWork } from './components/door-open-work';
 import { WorkOrdersLink } from './components/work-orders-link';
 import { DoorFacts } from './components/door-facts';
+import { PhotoGallery } from '../photos/index';
 
 const Tabs = lazy(() => import('../../ui/tabs').then((m) => ({ default: m.Tabs })));
 // The management modals and the Conditions tab (reports, PDF, geocoding) load on demand.
@@ -182,7 +183,7 @@ function findTile(campuses: readonly CampusCard[], doorId: string): { tile: Door
   return null;
 }
 
-function LogList({ logs, doorNumber }: { logs: readonly CacheRow[]; doorNumber: ReadonlyMap<string, string> }) {
+function LogList({ logs, doorNumber, sync }: { logs: readonly CacheRow[]; doorNumber: ReadonlyMap<string, string>; sync?: TenantSync }) {
   if (logs.length === 0) return <p className="text-slate-700">No door logs yet.</p>;
   return (
     <ul className="max-h-96 divide-y divide-slate-200 overflow-y-auto">
@@ -195,6 +196,16 @@ function LogList({ logs, doorNumber }: { logs: readonly CacheRow[]; doorNumber: 
           <span className="text-sm text-slate-600">{new Date(String(l.created_at)).toLocaleString()}</span>
           {typeof l.door_problem === 'string' && l.door_problem && <span className="w-full text-sm text-slate-700">{l.door_problem}</span>}
           <ClockFlag log={l} />
+          {sync && (
+            <div className="w-full">
+              <PhotoGallery
+                sync={sync}
+                table="door_log"
+                rowId={l.id}
+                label={`Photos of the check at ${new Date(String(l.created_at)).toLocaleString()}`}
+              />
+            </div>
+          )}
         </li>
       ))}
     </ul>
@@ -239,7 +250,7 @@ function DoorDetail({ sync, tile, campus, onClose }: { sync: TenantSync; tile: D
         <DoorFacts db={sync.db} doorId={tile.id} lastStatus={tile.lastStatus} />
         <DoorOpenWork db={sync.db} slug={sync.db.binding.slug} doorId={tile.id} />
         <h3 className="font-semibold text-slate-900">Recent checks</h3>
-        {logs ? <LogList logs={logs} doorNumber={new Map([[tile.id, tile.doorNumber]])} /> : <Loading />}
+        {logs ? <LogList logs={logs} doorNumber={new Map([[tile.id, tile.doorNumber]])} sync={sync} /> : <Loading />}
       </div>
     </Modal>
   );

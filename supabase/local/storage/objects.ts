@@ -74,8 +74,13 @@ export async function uploadObject(
     contentLength: file.bytes.length,
     httpStatusCode: 200,
   };
-  // Set inside the transaction's callback, read after it.
-  const done: { written: string | null; replaced: { id: string; version: string } | null } = { written: null, replaced: null };
+  // A new object's bytes go to disk before its row is written, outside the transaction, so the tenant's
+  // database (one connection on PGlite) is not held while a large photo is written. An upsert may keep an
+  // existing row's id, known only inside the transaction: its bytes are written there. Either way a
+  // committed row always has its file.
+  const newId = target.upsert ? null : randomUUID();
+  const done: { written: string | null; replaced: { id: string; version: string } | null } = { written: newId, replaced: null };
+  if (newId) await files.write(ref, target.bucket, newId, version, file.bytes);
   try {
     const row = await asCaller(engine, caller, async (tx) => {
       if (target.upsert) {
@@ -86,6 +91,7 @@ export async function uploadObject(
         done.replaced = before.rows[0] ?? null;
       }
       const values = [
+        newId,
         target.bucket,
         target.name,
         owner,
@@ -94,8 +100,8 @@ export async function uploadObject(
         file.userMetadata && JSON.stringify(file.userMetadata),
         version,
       ];
-      const insert = `insert into storage.objects (bucket_id, name, owner, owner_id, metadata, user_metadata, version)
-        values ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7)`;
+      const insert = `insert into storage.objects (id, bucket_id, name, owner, owner_id, metadata, user_metadata, version)
+        values (coalesce($1::uuid, gen_random_uuid()), $2, $3, $4, $5, $6::jsonb, $7::jsonb, $8)`;
       const r = await tx.query<{ id: string }>(
         target.upsert
           ? `${insert} on conflict (bucket_id, name) do update set owner = excluded.owner, owner_id = excluded.owner_id,
@@ -105,9 +111,10 @@ export async function uploadObject(
         values,
       );
       const id = r.rows[0]!.id;
-      // The bytes are on disk before the row commits: a committed row always has its file.
-      done.written = id;
-      await files.write(ref, target.bucket, id, version, file.bytes);
+      if (!newId) {
+        done.written = id;
+        await files.write(ref, target.bucket, id, version, file.bytes);
+      }
       return { id };
     });
     if (done.replaced) await files.remove(ref, target.bucket, done.replaced.id, done.replaced.version);

@@ -2,7 +2,7 @@
  * The door check form, made for one thumb on a phone: three big status
  * buttons, a problem line, maintenance yes/no, notes, and Save at the
  * bottom. Saving goes through the offline core (one Dexie transaction: the
- * door_log cache row and its outbox entry) before the screen says saved.
+ * door_log cache row, its outbox entry and its photos) before the screen says saved.
  *
  * Four fields need no form library: plain React state, and the values cross
  * doorCheckFormSchema (zod) on submit, which also trims them; after a failed
@@ -10,7 +10,8 @@
  * it off the scan-and-check path (docs/decisions/009).
  */
 import { useState, type FormEvent } from 'react';
-import { isQuotaError, recordDoorCheck, trustedNow, type CacheRow, type TenantDb } from '../../../data';
+import { isQuotaError, recordDoorCheckWithPhotos, trustedNow, type CacheRow, type PhotoSave, type TenantDb } from '../../../data';
+import { PhotoPicker, type DraftPhoto } from '../../photos/index';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
@@ -36,6 +37,8 @@ const STATUS_TONE: Record<(typeof DOOR_STATUSES)[number], string> = {
 export interface SavedCheck {
   row: CacheRow;
   consequence: CheckConsequence;
+  /** Whether its photos were stored with it ('no-room': the check is saved, its photos are not). */
+  photos: PhotoSave;
 }
 
 export function CheckForm({
@@ -57,6 +60,7 @@ export function CheckForm({
   const [values, setValues] = useState<DoorCheckForm>(EMPTY_CHECK);
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
+  const [photos, setPhotos] = useState<DraftPhoto[]>([]);
   const errors = submitted ? fieldErrors(values) : {};
   const consequence = checkConsequence(values, hasOpenRecord);
   // Radio values come from DOOR_STATUSES and yes/no, so every value is one the schema names.
@@ -73,12 +77,16 @@ export function CheckForm({
     setSubmitting(true);
     try {
       const check = parsed.data;
-      const row = await recordDoorCheck(db, {
-        ...doorLogValues(check, door, campusName),
-        // The server's clock as this device knows it: a phone set days off still files the real time.
-        created_at: new Date(trustedNow()).toISOString(),
-      });
-      onSaved({ row, consequence: checkConsequence(check, hasOpenRecord) });
+      const saved = await recordDoorCheckWithPhotos(
+        db,
+        {
+          ...doorLogValues(check, door, campusName),
+          // The server's clock as this device knows it: a phone set days off still files the real time.
+          created_at: new Date(trustedNow()).toISOString(),
+        },
+        photos,
+      );
+      onSaved({ row: saved.row, consequence: checkConsequence(check, hasOpenRecord), photos: saved.photos });
     } catch (err) {
       setError(
         isQuotaError(err)
@@ -171,6 +179,8 @@ export function CheckForm({
         />
         {errors.notes && <p className="text-sm font-medium text-red-700">{errors.notes}</p>}
       </div>
+
+      <PhotoPicker photos={photos} onChange={setPhotos} disabled={isSubmitting} />
 
       {consequence !== 'none' && (
         <p

@@ -1,0 +1,174 @@
+/**
+ * Photo evidence (issue 17) in real Chromium: an officer on a phone, with the
+ * network cut for real (the stack behind a proxy that refuses connections,
+ * e2e/network-cut.ts), records a check with 2 photos picked through the file
+ * chooser, reloads with no signal (the check and its photos still there,
+ * thumbnails shown, photos pending apart from the record), and goes online:
+ * the server then holds the check once and both photos as objects under it,
+ * and a security admin opening that door's details sees them.
+ *
+ * The spec runs its own stack (fresh demo data) so it can read the server.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { launchThroughProxy, startLocal, startProxy, waitForServiceWorker, type Local, type Proxy } from './network-cut';
+import { LINCOLN, signInViaDeepLink } from './support';
+
+test.use({ trace: 'off' });
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+const OFFICER = 'officer@lincoln-isd.test';
+const MIDDLE = 'Lincoln Middle School';
+const DOOR = 'EA3';
+const NOTE = `Closer arm snapped (e2e ${Date.now()})`;
+
+let local: Local;
+let proxy: Proxy;
+let browser: Browser;
+
+async function serverRows<T>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const project = await local.stack.tenant(LINCOLN.slug);
+  if (!project) throw new Error('lincoln-isd is not served');
+  return (await project.engine.query<T & Record<string, unknown>>(sql, params)).rows;
+}
+
+/** Two camera-like JPEGs drawn in the page (a canvas), as the file chooser hands them over. */
+async function twoPhotos(page: Page): Promise<Array<{ name: string; mimeType: string; buffer: Buffer }>> {
+  const encoded = await page.evaluate(async () => {
+    const out: string[] = [];
+    for (const hue of [20, 200]) {
+      const canvas = document.createElement('canvas');
+      canvas.width = 2400;
+      canvas.height = 1800;
+      const g = canvas.getContext('2d')!;
+      const grad = g.createLinearGradient(0, 0, 2400, 1800);
+      grad.addColorStop(0, `hsl(${hue} 70% 40%)`);
+      grad.addColorStop(1, `hsl(${hue + 60} 70% 70%)`);
+      g.fillStyle = grad;
+      g.fillRect(0, 0, 2400, 1800);
+      const blob = await new Promise<Blob>((r) => canvas.toBlob((b) => r(b!), 'image/jpeg', 0.9));
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let bin = '';
+      for (const b of bytes) bin += String.fromCharCode(b);
+      out.push(btoa(bin));
+    }
+    return out;
+  });
+  return encoded.map((b64, i) => ({ name: `IMG_000${i + 1}.jpg`, mimeType: 'image/jpeg', buffer: Buffer.from(b64, 'base64') }));
+}
+
+test.beforeAll(async () => {
+  local = await startLocal();
+  proxy = await startProxy();
+  browser = await launchThroughProxy(proxy);
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await local?.close();
+});
+
+test('an officer offline records a check with 2 photos; online, the server holds both and the door details show them', async () => {
+  const context = await browser.newContext({
+    baseURL: local.base,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'allow',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signInViaDeepLink(page, OFFICER);
+  await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('list', { name: 'Doors due' }).or(page.getByText('All doors on this campus are checked'))).toBeVisible({
+    timeout: 30_000,
+  });
+  await waitForServiceWorker(page);
+  const files = await twoPhotos(page);
+
+  // No signal from here on.
+  await proxy.refuse();
+  const hitsWhileOffline = local.hits();
+  const forwardedWhileOffline = proxy.forwarded();
+
+  await page.getByRole('link', { name: 'Scan a Door' }).click();
+  await page.getByLabel('Search doors').fill(`${DOOR} Middle`);
+  await page
+    .getByRole('list', { name: 'Doors' })
+    .getByRole('button', { name: new RegExp(`^${DOOR}\\s*${MIDDLE}$`) })
+    .click();
+  await expect(page.getByRole('heading', { level: 2, name: `Door ${DOOR}` })).toBeVisible();
+  await page.getByLabel('Problem').fill(NOTE);
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByText('Choose photos', { exact: true }).click();
+  await (await chooser).setFiles(files);
+  const drafts = page.getByRole('list', { name: 'Photos to save' }).getByRole('img');
+  await expect(drafts).toHaveCount(2, { timeout: 30_000 });
+  // Thumbnails from this device's bytes, drawn at once with no network.
+  for (const img of await drafts.all()) expect(await img.evaluate((e: HTMLImageElement) => e.complete && e.naturalWidth > 0)).toBe(true);
+  await page.getByRole('button', { name: 'Save check' }).click();
+  await expect(page.getByRole('heading', { name: 'Saved on this device' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '2 photos pending' }).first()).toBeAttached();
+
+  // Reloaded with no signal: the check and both photos are still on this device, still waiting.
+  await page.reload();
+  await expect(page.getByText(/1 pending.*2 photos pending/).first()).toBeVisible({ timeout: 30_000 });
+  const stored = await page.evaluate(
+    async (name) => {
+      const db = await new Promise<IDBDatabase>((ok, no) => {
+        const r = indexedDB.open(name);
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => no(r.error);
+      });
+      try {
+        return await new Promise<Array<{ state: string; size: number; width: number; height: number; path: string }>>((ok, no) => {
+          const r = db.transaction('photos').objectStore('photos').getAll();
+          r.onsuccess = () => ok(r.result as Array<{ state: string; size: number; width: number; height: number; path: string }>);
+          r.onerror = () => no(r.error);
+        });
+      } finally {
+        db.close();
+      }
+    },
+    `lockstep-${LINCOLN.slug}-${(await serverRows<{ id: string }>(`select id from public.users where email = $1`, [OFFICER]))[0]!.id}`,
+  );
+  expect(stored.map((p) => p.state)).toEqual(['pending', 'pending']);
+  // Compressed on the phone: 2400 x 1800 became 1600 x 1200.
+  for (const p of stored) expect([p.width, p.height]).toEqual([1600, 1200]);
+  expect(local.hits()).toBe(hitsWhileOffline);
+  expect(proxy.forwarded()).toBe(forwardedWhileOffline);
+
+  // Signal again: the check goes, then its photos.
+  await proxy.restore();
+  await page.getByRole('button', { name: /pending/ }).click();
+  // Exactly "Synced": the badge reads "Synced · 2 photos pending" until the photos are up too.
+  await expect(page.getByRole('button', { name: 'Synced', exact: true })).toBeVisible({ timeout: 90_000 });
+  const checks = await serverRows<{ id: string }>(`select id::text as id from public.door_log where door_problem = $1`, [NOTE]);
+  expect(checks).toHaveLength(1);
+  const objects = await serverRows<{ name: string; size: number }>(
+    `select name, (metadata->>'size')::int as size from storage.objects where bucket_id = 'evidence' and name like $1 order by name`,
+    [`door_log/${checks[0]!.id}/%`],
+  );
+  expect(objects.map((o) => o.name).sort()).toEqual(stored.map((p) => p.path).sort());
+  expect(objects.map((o) => o.size).sort()).toEqual(stored.map((p) => p.size).sort());
+  expect(errors).toEqual([]);
+  await context.close();
+
+  // A security admin opens that door's details: the check's two photos load from the server.
+  const admin = await browser.newContext({ baseURL: local.base });
+  const adminPage = await admin.newPage();
+  await signInViaDeepLink(adminPage, 'security@lincoln-isd.test');
+  await expect(adminPage).toHaveURL(/\/security$/, { timeout: 30_000 });
+  const campus = adminPage.getByTestId('campus-card').filter({ hasText: MIDDLE });
+  await campus.locator(`[data-testid="door-tile"][data-door="${DOOR}"]`).click({ timeout: 60_000 });
+  const details = adminPage.getByRole('dialog', { name: `Door ${DOOR}` });
+  const gallery = details.getByRole('list', { name: /^Photos of the check at / });
+  // The thumbnails are decorative inside their buttons (alt=""): the buttons carry the names.
+  await expect(gallery.getByRole('button', { name: /^Open photo \d/ })).toHaveCount(2, { timeout: 60_000 });
+  await expect
+    .poll(() => gallery.locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length), {
+      timeout: 30_000,
+    })
+    .toBe(2);
+  await admin.close();
+});
