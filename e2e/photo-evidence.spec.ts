@@ -5,7 +5,8 @@
  * chooser, reloads with no signal (the check and its photos still there,
  * thumbnails shown, photos pending apart from the record), and goes online:
  * the server then holds the check once and both photos as objects under it,
- * and a security admin opening that door's details sees them.
+ * and a security admin sees them in that door's details and in the door-log
+ * report (a camera on the check's row).
  *
  * The spec runs its own stack (fresh demo data) so it can read the server.
  */
@@ -170,5 +171,16 @@ test('an officer offline records a check with 2 photos; online, the server holds
       timeout: 30_000,
     })
     .toBe(2);
+  await details.getByRole('button', { name: 'Close' }).first().click();
+
+  // And in the door-log report: the check is marked with a camera, which opens its photos.
+  await adminPage.getByRole('button', { name: /^Door Logs/ }).click();
+  const report = adminPage.getByRole('dialog', { name: 'Door Logs Report' });
+  await report.getByRole('textbox', { name: 'Door Range (A-B)' }).fill(`${DOOR}-${DOOR}`);
+  const camera = report.getByRole('button', { name: new RegExp(`^Photos of the check of ${DOOR} at `) });
+  await expect(camera).toHaveCount(1, { timeout: 30_000 });
+  await camera.click();
+  const photos = adminPage.getByRole('dialog', { name: 'Photos' });
+  await expect(photos.getByRole('button', { name: /^Open photo \d/ })).toHaveCount(2, { timeout: 30_000 });
   await admin.close();
 });

@@ -40,6 +40,8 @@ export interface SyncTransport {
   upload?(path: string, bytes: ArrayBuffer, type: string): Promise<SendResult>;
   /** The names of the photos stored under `folder` ({table}/{row_id}), or null when they cannot be read now. */
   listPhotos?(folder: string): Promise<string[] | null>;
+  /** The ids of the rows of `table` with at least one photo on the server, or null when they cannot be read now. */
+  rowsWithPhotos?(table: string): Promise<Set<string> | null>;
   /** Signed URLs (valid for `seconds`) for photos in the bucket, by path; paths that cannot be signed are left out. */
   signPhotos?(paths: readonly string[], seconds: number): Promise<Map<string, string>>;
 }
@@ -186,6 +188,16 @@ export function createSyncTransport(db: TenantDb, session: SessionSource, baseFe
     async listPhotos(folder) {
       const r = await client.storage.from(EVIDENCE_BUCKET).list(folder, { limit: 100, sortBy: { column: 'name', order: 'asc' } });
       return r.error ? null : r.data.filter((o) => o.id !== null).map((o) => `${folder}/${o.name}`);
+    },
+    async rowsWithPhotos(table) {
+      // A folder per row ({table}/{row_id}/…): listing the table's folder names the rows, a thousand a page.
+      const rows = new Set<string>();
+      for (let offset = 0; ; offset += 1000) {
+        const r = await client.storage.from(EVIDENCE_BUCKET).list(table, { limit: 1000, offset });
+        if (r.error) return null;
+        for (const o of r.data) if (o.id === null) rows.add(o.name);
+        if (r.data.length < 1000) return rows;
+      }
     },
     async signPhotos(paths, seconds) {
       const out = new Map<string, string>();

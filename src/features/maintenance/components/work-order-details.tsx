@@ -32,6 +32,7 @@ import {
 import { DoorCheckHistory } from './door-check-history';
 import { WorkOrderBadges } from './work-order-badges';
 import { WorkOrderComments } from './work-order-comments';
+import { WorkOrderPhotos } from './work-order-photos';
 import { formatDate } from './work-order-list';
 
 function describeError(e: unknown): string {
@@ -118,6 +119,7 @@ export function WorkOrderDetails({
         </Button>
       )}
 
+      <WorkOrderPhotos sync={sync} recordId={row.id} />
       <WorkOrderComments sync={sync} recordId={row.id} users={ctx.users} />
       {typeof row.door_id === 'string' && <DoorCheckHistory db={sync.db} doorId={row.door_id} users={ctx.users} />}
     </article>

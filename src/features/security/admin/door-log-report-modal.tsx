@@ -24,6 +24,7 @@ import { MSG } from './messages';
 import { AdminTable } from './admin-table';
 import { Notice, useNotice } from './notice';
 import { live, text } from './row';
+import { PhotoGallery, useRowsWithPhotos } from '../../photos/index';
 
 export const PAGE_SIZE = 50;
 /** A PDF of 10,000 rows takes about 2.5 s to build; beyond that the CSV is the format for everything. */
@@ -75,6 +76,8 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
   const [form, setForm] = useState<FilterForm>(EMPTY);
   const [page, setPage] = useState(0);
   const [busy, setBusy] = useState<'pdf' | null>(null);
+  const withPhotos = useRowsWithPhotos(sync, 'door_log');
+  const [photosOf, setPhotosOf] = useState<{ id: string; title: string } | null>(null);
   const { notice, say, clear } = useNotice();
   const ids = useId();
 
@@ -266,7 +269,7 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
       <Notice notice={notice} />
       <AdminTable
         caption="Door logs, newest first"
-        headers={DOOR_LOG_CSV_COLUMNS}
+        headers={[...DOOR_LOG_CSV_COLUMNS, 'Photos']}
         rows={shown}
         empty="No door logs match these filters."
         paged
@@ -286,9 +289,26 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
             <td className="whitespace-nowrap px-3 py-2">{r.device_recorded_at ? formatLogTime(r.device_recorded_at) : ''}</td>
             <td className="whitespace-nowrap px-3 py-2">{r.received_at ? formatLogTime(r.received_at) : 'Not yet synced'}</td>
             <td className="px-3 py-2">{r.clock_note && <span className="font-semibold text-amber-800">{r.clock_note}</span>}</td>
+            <td className="px-3 py-2">
+              {withPhotos.has(r.id) && (
+                <button
+                  type="button"
+                  className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+                  aria-label={`Photos of the check of ${r.door_number} at ${formatLogTime(r.created_at)}`}
+                  onClick={() => setPhotosOf({ id: r.id, title: `${r.door_number} · ${formatLogTime(r.created_at)}` })}
+                >
+                  <CameraIcon />
+                </button>
+              )}
+            </td>
           </tr>
         )}
       </AdminTable>
+      {photosOf && (
+        <Modal open onClose={() => setPhotosOf(null)} title="Photos" description={photosOf.title}>
+          <PhotoGallery sync={sync} table="door_log" rowId={photosOf.id} label={`Photos of ${photosOf.title}`} />
+        </Modal>
+      )}
       <nav className="flex items-center justify-end gap-2" aria-label="Result pages">
         <Button variant="secondary" size="sm" disabled={current === 0} onClick={() => setPage(current - 1)}>
           Previous
@@ -301,5 +321,14 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
         </Button>
       </nav>
     </div>
+  );
+}
+
+function CameraIcon() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2}>
+      <path d="M4 8h3l2-3h6l2 3h3v11H4z" strokeLinejoin="round" />
+      <circle cx="12" cy="13" r="3.5" />
+    </svg>
   );
 }

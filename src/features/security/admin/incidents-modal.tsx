@@ -7,7 +7,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { insertRow, updateRow, useRow, useRows, type CacheRow, type TenantSync } from '../../../data';
+import {
+  addPhotosToRow,
+  insertRowWithPhotos,
+  TooManyPhotosError,
+  updateRow,
+  useRow,
+  useRows,
+  type CacheRow,
+  type TenantSync,
+} from '../../../data';
+import { PhotoGallery, PhotoPicker, type DraftPhoto } from '../../photos/index';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
@@ -181,6 +191,7 @@ function IncidentFormView({
 }) {
   const creating = incident === null;
   const [formError, setFormError] = useState<string | null>(null);
+  const [photos, setPhotos] = useState<DraftPhoto[]>([]);
   const {
     register,
     handleSubmit,
@@ -229,20 +240,26 @@ function IncidentFormView({
     };
     try {
       if (creating) {
-        await insertRow(sync.db, 'incidents', {
-          ...values,
-          // The server sets both from the session (decision 013); sent so the local copy names its reporter before it syncs.
-          reported_by: reporter?.id ?? null,
-          reported_by_name: reporter?.name ?? 'Support',
-          reported_at: new Date().toISOString(),
-        });
-        onDone(MSG.incidentCreated);
+        const saved = await insertRowWithPhotos(
+          sync.db,
+          'incidents',
+          {
+            ...values,
+            // The server sets both from the session (decision 013); sent so the local copy names its reporter before it syncs.
+            reported_by: reporter?.id ?? null,
+            reported_by_name: reporter?.name ?? 'Support',
+            reported_at: new Date().toISOString(),
+          },
+          photos,
+        );
+        onDone(saved.photos === 'no-room' ? MSG.savedWithoutPhotos : MSG.incidentCreated);
       } else {
         await updateRow(sync.db, 'incidents', incident.id, values);
-        onDone(MSG.incidentUpdated);
+        const added = await addPhotosToRow(sync.db, 'incidents', incident.id, photos);
+        onDone(added === 'no-room' ? MSG.savedWithoutPhotos : MSG.incidentUpdated);
       }
-    } catch {
-      setFormError(MSG.incidentSaveError);
+    } catch (e) {
+      setFormError(e instanceof TooManyPhotosError ? e.message : MSG.incidentSaveError);
     }
   });
 
@@ -294,6 +311,8 @@ function IncidentFormView({
         </SelectField>
       </div>
       <TextAreaField label="Resolution Notes" {...register('resolution_notes')} />
+      {incident && <PhotoGallery sync={sync} table="incidents" rowId={incident.id} label="Photos of this incident" />}
+      <PhotoPicker photos={photos} onChange={setPhotos} disabled={isSubmitting} />
       <FormActions
         onCancel={() => onDone(null)}
         busy={isSubmitting}

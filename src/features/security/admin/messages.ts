@@ -29,6 +29,7 @@ export const MSG = {
   incidentRequired: 'Title and description are required',
   incidentDeleteConfirm: 'Are you sure you want to delete this incident? This action cannot be undone.',
   incidentCreated: 'Incident created successfully!',
+  savedWithoutPhotos: 'Saved, but its photos are not: this device is out of storage space.',
   incidentUpdated: 'Incident updated successfully!',
   incidentDeleted: 'Incident deleted successfully!',
   incidentSaveError: 'Error saving incident. Please try again.',

@@ -6,7 +6,8 @@
  * that was typed.
  */
 import { useId, useState } from 'react';
-import { insertRow, updateRow, type CacheRow, type TenantSync } from '../../../data';
+import { addPhotosToRow, insertRowWithPhotos, updateRow, type CacheRow, type TenantSync } from '../../../data';
+import { PhotoGallery, PhotoPicker, type DraftPhoto } from '../../photos/index';
 import { localDateIso } from '../../../lib/local-date';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -47,6 +48,9 @@ export interface ViolationFormProps {
   onSaved?: (row: CacheRow) => void;
 }
 
+const NO_ROOM_PHOTOS = 'its photos are not: this device is out of storage space.';
+const NO_ROOM = `Saved, but ${NO_ROOM_PHOTOS}`;
+
 export function ViolationFormModal({ sync, violation, prefill, officer, onClose, onSaved }: ViolationFormProps) {
   const formId = useId();
   const toast = useToast();
@@ -57,6 +61,7 @@ export function ViolationFormModal({ sync, violation, prefill, officer, onClose,
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const [photos, setPhotos] = useState<DraftPhoto[]>([]);
   const set = (k: ViolationField, v: string) => {
     setValues((x) => ({ ...x, [k]: v }));
     setErrors(({ [k]: _dropped, ...rest }) => rest);
@@ -77,17 +82,26 @@ export function ViolationFormModal({ sync, violation, prefill, officer, onClose,
       const what = input.license_plate ?? input.student_name ?? input.student_id ?? '';
       if (violation) {
         const patch = violationPatch(base, values, input, permit, new Date());
+        const added = await addPhotosToRow(sync.db, 'parking_violations', violation.id, photos);
         if (Object.keys(patch).length === 0) {
+          if (added === 'no-room') toast.show({ message: NO_ROOM, tone: 'error' });
           onClose();
           return;
         }
         const row = await updateRow(sync.db, 'parking_violations', violation.id, patch);
-        toast.show({ message: `Violation for ${what} saved`, tone: 'success' });
+        toast.show({
+          message: added === 'no-room' ? NO_ROOM : `Violation for ${what} saved`,
+          tone: added === 'no-room' ? 'error' : 'success',
+        });
         onSaved?.(row);
       } else {
-        const row = await insertRow(sync.db, 'parking_violations', newViolationRow(input, permit, new Date()));
-        toast.show({ message: `Violation for ${what} saved on this device`, tone: 'success' });
-        onSaved?.(row);
+        const saved = await insertRowWithPhotos(sync.db, 'parking_violations', newViolationRow(input, permit, new Date()), photos);
+        toast.show(
+          saved.photos === 'no-room'
+            ? { message: `Violation for ${what} saved on this device; ${NO_ROOM_PHOTOS}`, tone: 'error' }
+            : { message: `Violation for ${what} saved on this device`, tone: 'success' },
+        );
+        onSaved?.(saved.row);
       }
       onClose();
     } catch (e) {
@@ -194,6 +208,10 @@ export function ViolationFormModal({ sync, violation, prefill, officer, onClose,
             rows={3}
             onChange={(e) => set('description', e.target.value)}
           />
+        </div>
+        <div className="sm:col-span-2">
+          {violation && <PhotoGallery sync={sync} table="parking_violations" rowId={violation.id} label="Photos of this violation" />}
+          <PhotoPicker photos={photos} onChange={setPhotos} disabled={busy} />
         </div>
         {officer ? (
           <p className="text-sm text-slate-700 sm:col-span-2">The violation is saved as open; the office resolves it.</p>
