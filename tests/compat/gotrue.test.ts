@@ -231,3 +231,175 @@ describe('features off, refused as a hosted project with them off', () => {
     expect(await oauth.json()).toMatchObject({ error_code: 'feature_disabled', msg: 'OAuth server is disabled' });
   });
 });
+
+describe('verifyOtp (POST /verify), answered as GoTrue’s verify.go', () => {
+  const otpExpired = { status: 403, code: 'otp_expired', message: 'Email link is invalid or has expired' };
+  const codeInvalid = { status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' };
+
+  it('opens a session with a link’s token_hash, once, as GoTrue does for generateLink’s hashed_token', async () => {
+    const email = unique('recovering');
+    await fx.service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true });
+    const link = await fx.service.auth.admin.generateLink({ type: 'recovery', email });
+    const tokenHash = link.data.properties?.hashed_token ?? '';
+    const c = fx.client();
+    const r = await c.auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' });
+    expect(r.error).toBeNull();
+    expect(r.data.user?.email).toBe(email);
+    expect(r.data.session?.access_token).toEqual(expect.any(String));
+    expect((await c.auth.getUser()).data.user?.email).toBe(email);
+    expect(seen((await fx.client().auth.verifyOtp({ token_hash: tokenHash, type: 'recovery' })).error)).toEqual(otpExpired);
+  });
+
+  it('takes an invitation’s token_hash as type invite, signup or email (they share the confirmation token), and confirms the address', async () => {
+    for (const type of ['invite', 'signup', 'email'] as const) {
+      const email = unique(`invitee-${type}`);
+      const link = await fx.service.auth.admin.generateLink({ type: 'invite', email });
+      const wrongType = await fx.client().auth.verifyOtp({ token_hash: link.data.properties?.hashed_token ?? '', type: 'recovery' });
+      expect(seen(wrongType.error)).toEqual(otpExpired);
+      const r = await fx.client().auth.verifyOtp({ token_hash: link.data.properties?.hashed_token ?? '', type });
+      expect(r.error).toBeNull();
+      expect(r.data.user?.email_confirmed_at).toEqual(expect.any(String));
+    }
+  });
+
+  it('answers a code sent by email or SMS as wrong, since none was sent (magic links, email codes and SMS are off)', async () => {
+    const c = fx.client();
+    expect(seen((await c.auth.verifyOtp({ email: user.email, token: '123456', type: 'email' })).error)).toEqual(codeInvalid);
+    expect(seen((await c.auth.verifyOtp({ email: unique('nobody'), token: '123456', type: 'magiclink' })).error)).toEqual(codeInvalid);
+    expect(seen((await c.auth.verifyOtp({ phone: '+1 555 555 0100', token: '123456', type: 'sms' })).error)).toEqual(codeInvalid);
+    expect(seen((await c.auth.verifyOtp({ email: 'not-an-address', token: '123456', type: 'email' })).error)).toEqual({
+      status: 422,
+      code: 'validation_failed',
+      message: 'Invalid email format',
+    });
+    expect(seen((await c.auth.verifyOtp({ phone: '0155', token: '123456', type: 'sms' })).error)).toEqual(
+      invalid('Invalid phone number format (E.164 required)'),
+    );
+    expect(seen((await c.auth.verifyOtp({ token_hash: 'abc', type: 'sms' as 'email' })).error)).toEqual(
+      invalid('Invalid email verification type'),
+    );
+  });
+
+  it('tells a banned user so before comparing the code, as GoTrue', async () => {
+    const email = unique('banned');
+    await fx.service.auth.admin.createUser({ email, password: PASSWORD, email_confirm: true, ban_duration: '24h' });
+    expect(seen((await fx.client().auth.verifyOtp({ email, token: '123456', type: 'email' })).error)).toEqual({
+      status: 403,
+      code: 'user_banned',
+      message: 'User is banned',
+    });
+  });
+
+  it('checks the request’s shape first, with GoTrue’s messages', async () => {
+    const post = async (body: object) => {
+      const r = await fx.auth('/verify', { method: 'POST', body: JSON.stringify(body) });
+      return { status: r.status, body: (await r.json()) as unknown };
+    };
+    const failed = (msg: string) => ({ status: 400, body: { code: 400, error_code: 'validation_failed', msg } });
+    expect(await post({ token_hash: 'abc' })).toEqual(failed('Verify requires a verification type'));
+    expect(await post({ type: 'email' })).toEqual(failed('Verify requires either a token or a token hash'));
+    expect(await post({ type: 'email', token: '1', token_hash: 'abc' })).toEqual(failed('Verify requires either a token or a token hash'));
+    expect(await post({ type: 'email', token: '1', email: user.email, phone: '+15555550100' })).toEqual(
+      failed('Only an email address or phone number should be provided on verify'),
+    );
+    expect(await post({ type: 'email', token_hash: 'abc', email: user.email })).toEqual(
+      failed('Only the token_hash and type should be provided'),
+    );
+  });
+});
+
+describe('reauthenticate, answered as GoTrue without a mail server', () => {
+  it('answers a signed-in user with {} (no nonce is sent, and a password change asks for none, only the current password)', async () => {
+    expect(await signedIn.auth.reauthenticate()).toEqual({ data: { user: null, session: null }, error: null });
+    const token = (await signedIn.auth.getSession()).data.session?.access_token ?? '';
+    const other = 'Other-Horse-10';
+    expect((await signedIn.auth.updateUser({ password: other, current_password: PASSWORD })).error).toBeNull();
+    expect((await signedIn.auth.updateUser({ password: PASSWORD, current_password: other })).error).toBeNull();
+    const post = await fx.auth('/reauthenticate', { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET');
+    const anonymous = await fx.auth('/reauthenticate');
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ error_code: 'no_authorization' });
+  });
+});
+
+describe('admin endpoints over what is off, answered as GoTrue with nothing there', () => {
+  const MISSING = '00000000-0000-4000-8000-0000000000ff';
+
+  it('MFA factors: every user has none, and none can be found to delete', async () => {
+    expect(await fx.service.auth.admin.mfa.listFactors({ userId: user.id })).toEqual({ data: { factors: [] }, error: null });
+    expect(seen((await fx.service.auth.admin.mfa.listFactors({ userId: MISSING })).error)).toEqual({
+      status: 404,
+      code: 'user_not_found',
+      message: 'User not found',
+    });
+    expect(seen((await fx.service.auth.admin.mfa.deleteFactor({ userId: user.id, id: MISSING })).error)).toEqual({
+      status: 404,
+      code: 'mfa_factor_not_found',
+      message: 'Factor not found',
+    });
+    expect((await fx.anon.auth.admin.mfa.listFactors({ userId: user.id })).error?.status).toBe(403);
+  });
+
+  it('passkeys and custom OAuth providers', async () => {
+    expect(await fx.service.auth.admin.passkey.listPasskeys({ userId: user.id })).toEqual({ data: [], error: null });
+    expect(seen((await fx.service.auth.admin.passkey.deletePasskey({ userId: user.id, passkeyId: MISSING })).error)).toEqual({
+      status: 404,
+      code: 'validation_failed',
+      message: 'Passkey not found',
+    });
+    expect(seen((await fx.service.auth.admin.customProviders.listProviders()).error)).toEqual({
+      status: 404,
+      code: 'feature_disabled',
+      message: 'Custom OAuth providers are disabled',
+    });
+  });
+
+  it('SSO providers: none listed or found; a new one is checked as GoTrue checks it, then refused as SAML is off', async () => {
+    const admin = (path: string, init: RequestInit = {}) =>
+      fx.t.fetch(`${fx.url}/auth/v1${path}`, {
+        ...init,
+        headers: { apikey: fx.project.keys.serviceKey, Authorization: `Bearer ${fx.project.keys.serviceKey}` },
+      });
+    const list = await admin('/admin/sso/providers');
+    expect(list.status).toBe(200);
+    expect(await list.json()).toEqual({ items: [] });
+    const one = await admin(`/admin/sso/providers/${MISSING}`, { method: 'DELETE' });
+    expect(one.status).toBe(404);
+    expect(await one.json()).toMatchObject({ error_code: 'sso_provider_not_found', msg: 'SSO Identity Provider not found' });
+    const create = async (body: object) => {
+      const r = await admin('/admin/sso/providers', { method: 'POST', body: JSON.stringify(body) });
+      return { status: r.status, msg: ((await r.json()) as { msg: string }).msg };
+    };
+    expect(await create({ type: 'oidc' })).toEqual({ status: 400, msg: "Only 'saml' supported for SSO provider type" });
+    expect(await create({ type: 'saml' })).toEqual({ status: 400, msg: 'Either metadata_xml or metadata_url must be set' });
+    expect(await create({ type: 'saml', metadata_url: 'http://idp.test/metadata' })).toEqual({
+      status: 400,
+      msg: 'metadata_url is not a HTTPS URL',
+    });
+    expect(await create({ type: 'saml', metadata_url: 'https://idp.test/metadata' })).toEqual({ status: 404, msg: 'SAML 2.0 is disabled' });
+    const asAnon = await fx.auth('/admin/sso/providers', { headers: { Authorization: `Bearer ${fx.project.keys.anonKey}` } });
+    expect(asAnon.status).toBe(403);
+    expect(await asAnon.json()).toMatchObject({ error_code: 'not_admin' });
+  });
+
+  it('the audit log: GoTrue’s paging and scope checks, then no entries', async () => {
+    const audit = (query: string) =>
+      fx.t.fetch(`${fx.url}/auth/v1/admin/audit${query}`, {
+        headers: { apikey: fx.project.keys.serviceKey, Authorization: `Bearer ${fx.project.keys.serviceKey}` },
+      });
+    const r = await audit('?per_page=10');
+    expect(r.status).toBe(200);
+    expect(await r.json()).toEqual([]);
+    expect(r.headers.get('x-total-count')).toBe('0');
+    expect(r.headers.get('link')).toBe('</p/compat-auth/auth/v1/admin/audit?page=0&per_page=10>; rel="last"');
+    const badScope = await audit('?query=who:me');
+    expect(badScope.status).toBe(400);
+    expect(await badScope.json()).toMatchObject({ error_code: 'validation_failed', msg: 'Invalid query scope: who:me' });
+    const badPage = await audit('?page=x');
+    expect(await badPage.json()).toMatchObject({
+      msg: 'Bad Pagination Parameters: strconv.ParseUint: parsing "x": invalid syntax',
+    });
+  });
+});

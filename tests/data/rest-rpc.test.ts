@@ -71,13 +71,25 @@ describe('rest: rpc', () => {
     expect(badValue.error?.code).toBe('22P02');
   });
 
-  it('accepts a single json object with Prefer: params=single-object', async () => {
-    const r = await f.t.fetch(f.restUrl('/rpc/fx_echo'), {
-      method: 'POST',
-      headers: { apikey: f.project.keys.anonKey, 'content-type': 'application/json', Prefer: 'params=single-object' },
-      body: JSON.stringify({ whole: true }),
+  it('treats Prefer: params=single-object as PostgREST 14 does, as an unknown preference (PostgREST 13 removed it)', async () => {
+    const call = (prefer: string) =>
+      f.t.fetch(f.restUrl('/rpc/fx_echo'), {
+        method: 'POST',
+        headers: { apikey: f.project.keys.anonKey, 'content-type': 'application/json', Prefer: prefer },
+        body: JSON.stringify({ whole: true }),
+      });
+    // Ignored: the body's keys are the arguments, and fx_echo has no parameter "whole".
+    const ignored = await call('params=single-object');
+    expect(ignored.status).toBe(404);
+    expect(ignored.headers.get('preference-applied')).toBeNull();
+    expect(await ignored.json()).toMatchObject({
+      code: 'PGRST202',
+      message: 'Could not find the function public.fx_echo(whole) in the schema cache',
     });
-    expect(r.status).toBe(200);
-    expect(await r.json()).toEqual({ whole: true });
+    const strict = await call('handling=strict, params=single-object');
+    expect(strict.status).toBe(400);
+    expect(await strict.json()).toMatchObject({ code: 'PGRST122', details: 'Invalid preferences: params=single-object' });
+    // The named argument still takes the object.
+    expect((await f.anon.rpc('fx_echo', { payload: { whole: true } })).data).toEqual({ whole: true });
   });
 });

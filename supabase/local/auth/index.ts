@@ -15,9 +15,18 @@ import { generateLinkHandler } from './routes/generate-link';
 import { healthHandler, settingsHandler, signupHandler } from './routes/meta';
 import { tokenHandler } from './routes/token';
 import { getUserHandler, updateUserHandler } from './routes/user';
-import { verifyHandler } from './routes/verify';
+import { verifyHandler, verifyPostHandler } from './routes/verify';
 import {
+  adminAuditHandler,
+  adminCreateSsoProviderHandler,
+  adminCustomProvidersHandler,
+  adminFactorHandler,
+  adminListFactorsHandler,
+  adminListPasskeysHandler,
+  adminListSsoProvidersHandler,
   adminOAuthHandler,
+  adminPasskeyHandler,
+  adminSsoProviderHandler,
   authorizeHandler,
   enrollFactorHandler,
   factorHandler,
@@ -27,7 +36,15 @@ import {
   passkeysHandler,
   ssoHandler,
 } from './routes/features-off';
-import { inviteHandler, magicLinkHandler, otpHandler, recoverHandler, resendHandler } from './routes/mail';
+import {
+  inviteHandler,
+  magicLinkHandler,
+  otpHandler,
+  reauthenticateHandler,
+  reauthenticateMethodHandler,
+  recoverHandler,
+  resendHandler,
+} from './routes/mail';
 import { SignInLimiter } from './sign-in-limiter';
 
 export interface AuthAppOptions {
@@ -56,9 +73,9 @@ export function createAuthApp(opts: AuthAppOptions): Hono<StackEnv> {
   app.get('/user', getUserHandler);
   app.put('/user', (c) => updateUserHandler(c, limiter));
   app.post('/logout', logoutHandler);
-  app.get('/verify', (c) =>
-    verifyHandler(c, { siteUrl: opts.siteUrl, mayStartSession: opts.mayStartSession ?? (() => Promise.resolve(true)) }),
-  );
+  const mayStartSession = opts.mayStartSession ?? (() => Promise.resolve(true));
+  app.get('/verify', (c) => verifyHandler(c, { siteUrl: opts.siteUrl, mayStartSession }));
+  app.post('/verify', (c) => verifyPostHandler(c, { mayStartSession }));
   app.post('/admin/generate_link', (c) => generateLinkHandler(c, opts.siteUrl));
   app.post('/admin/users', createUserHandler);
   app.get('/admin/users', listUsersHandler);
@@ -72,6 +89,8 @@ export function createAuthApp(opts: AuthAppOptions): Hono<StackEnv> {
   app.post('/otp', otpHandler);
   app.post('/magiclink', magicLinkHandler);
   app.post('/invite', inviteHandler);
+  app.get('/reauthenticate', reauthenticateHandler);
+  app.all('/reauthenticate', reauthenticateMethodHandler);
 
   // Features off, refused as a hosted project with them off (routes/features-off.ts).
   app.post('/factors', enrollFactorHandler);
@@ -87,6 +106,16 @@ export function createAuthApp(opts: AuthAppOptions): Hono<StackEnv> {
   app.all('/passkeys/*', passkeysHandler);
   app.all('/oauth/*', oauthServerHandler);
   app.all('/admin/oauth/*', adminOAuthHandler);
+  app.get('/admin/users/:id/factors', adminListFactorsHandler);
+  app.on(['PUT', 'DELETE'], '/admin/users/:id/factors/:factor', adminFactorHandler);
+  app.get('/admin/users/:id/passkeys', adminListPasskeysHandler);
+  app.delete('/admin/users/:id/passkeys/:passkey', adminPasskeyHandler);
+  app.all('/admin/custom-providers', adminCustomProvidersHandler);
+  app.all('/admin/custom-providers/*', adminCustomProvidersHandler);
+  app.get('/admin/sso/providers', adminListSsoProvidersHandler);
+  app.post('/admin/sso/providers', adminCreateSsoProviderHandler);
+  app.on(['GET', 'PUT', 'DELETE'], '/admin/sso/providers/:idp', adminSsoProviderHandler);
+  app.get('/admin/audit', adminAuditHandler);
 
   app.onError((err, c) => {
     if (err instanceof AuthHttpError) return renderAuthError(c, err);

@@ -56,16 +56,14 @@ async function readArgs(req: RestRequest, cache: SchemaCache, name: string): Pro
   } catch {
     throw invalidBody('Empty or invalid json');
   }
-  if (typeof value === 'object' && value !== null && !Array.isArray(value))
-    return { args: value as JsonObject, payload: text, body: 'json' };
-  if (req.prefer.params !== 'single-object') throw invalidBody('Empty or invalid json');
-  return { args: {}, payload: text, body: 'json' };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalidBody('Empty or invalid json');
+  return { args: value as JsonObject, payload: text, body: 'json' };
 }
 
 export async function handleRpc(req: RestRequest, cache: SchemaCache, name: string): Promise<Response> {
   const call = await readArgs(req, cache, name);
   const keys = Object.keys(call.args);
-  const { fn, wholeBody } = resolveFunction(cache, name, keys, call.body, req.prefer.params === 'single-object');
+  const { fn, wholeBody } = resolveFunction(cache, name, keys, call.body);
 
   const params = new Params();
   const argsParam = params.add(call.payload);

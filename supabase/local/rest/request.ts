@@ -23,7 +23,6 @@ export interface Prefer {
   count: 'exact' | 'planned' | 'estimated' | null;
   resolution: 'merge-duplicates' | 'ignore-duplicates' | null;
   missing: 'default' | 'null' | null;
-  params: 'single-object' | null;
   applied: string[];
   /** What PostgREST would not recognise (its invalidPrefs): refused under handling=strict. */
   invalid: string[];
@@ -33,6 +32,8 @@ export interface Prefer {
  * The preferences PostgREST 14 knows (Preferences.hs). tx=commit and
  * tx=rollback are among them, but with db-tx-end at its default (commit, as
  * on hosted Supabase) they are ignored: the transaction commits.
+ * params=single-object is not: PostgREST 13 removed it, so it is an unknown
+ * preference like any other (ignored, or PGRST122 under handling=strict).
  */
 const KNOWN_PREFERENCES = new Set([
   'resolution=merge-duplicates',
@@ -84,7 +85,6 @@ export function parsePrefer(header: string | undefined): Prefer {
     count: null,
     resolution: null,
     missing: null,
-    params: null,
     applied: [],
     invalid: unknownPreferences(header),
   };
@@ -97,7 +97,6 @@ export function parsePrefer(header: string | undefined): Prefer {
     else if (k === 'count' && (v === 'exact' || v === 'planned' || v === 'estimated')) p.count = v;
     else if (k === 'resolution' && (v === 'merge-duplicates' || v === 'ignore-duplicates')) p.resolution = v;
     else if (k === 'missing' && (v === 'default' || v === 'null')) p.missing = v;
-    else if (k === 'params' && v === 'single-object') p.params = v;
     else if (k === 'handling' && (v === 'strict' || v === 'lenient')) p.handling = v;
     else if (k === 'max-affected' && v !== undefined && /^\d{1,15}$/.test(v)) p.maxAffected = Number(v);
     else continue;

@@ -27,19 +27,8 @@ function takesWholeBody(fn: Fn, body: BodyKind): boolean {
   return fn.args.length === 1 && only !== undefined && only.name === '' && WHOLE_BODY_TYPES[body].includes(only.type);
 }
 
-export function resolveFunction(
-  cache: SchemaCache,
-  name: string,
-  keys: string[],
-  body: BodyKind,
-  singleObject: boolean,
-): { fn: Fn; wholeBody: boolean } {
+export function resolveFunction(cache: SchemaCache, name: string, keys: string[], body: BodyKind): { fn: Fn; wholeBody: boolean } {
   const overloads = cache.fns.get(name) ?? [];
-  if (singleObject) {
-    // Prefer: params=single-object: the one json/jsonb parameter takes the whole body, whatever its name.
-    const one = overloads.filter((f) => f.args.length === 1 && WHOLE_BODY_TYPES.json.includes(f.args[0]?.type ?? ''));
-    if (one.length === 1 && one[0]) return { fn: one[0], wholeBody: true };
-  }
   const keySet = new Set(keys);
   const named = overloads.filter((f) => fitsKeys(f, keySet, body));
   const whole = overloads.filter((f) => takesWholeBody(f, body));

@@ -13,7 +13,7 @@ import type { StackEnv } from '../../http/context';
 import { readJsonBody } from '../body';
 import { lookupEmail, validateEmail } from '../email';
 import { badRequest, notFound, unprocessable } from '../errors';
-import { requireAdmin } from '../guards';
+import { requireAdmin, requireUser } from '../guards';
 import { findUserByEmail, findUserById, userJson } from '../users';
 import { inviteUser } from './generate-link';
 
@@ -88,4 +88,25 @@ export async function inviteHandler(c: Context<StackEnv>): Promise<Response> {
   const invited = await findUserById(db, user.id);
   if (!invited) throw notFound('user_not_found', 'User not found');
   return c.json(userJson(invited));
+}
+
+/**
+ * GET /reauthenticate (supabase.auth.reauthenticate): GoTrue's checks of the
+ * signed-in user (reauthenticate.go), then 200 {} as with no mail server:
+ * no nonce is sent, and none is needed: updateUser asks for no nonce (secure
+ * password change is off), only the current password (routes/user.ts).
+ */
+export async function reauthenticateHandler(c: Context<StackEnv>): Promise<Response> {
+  const { user } = await requireUser(c);
+  if (!user.email) {
+    throw badRequest('validation_failed', 'Reauthentication requires the user to have an email or a phone number');
+  }
+  if (user.email_confirmed_at === null) throw unprocessable('email_not_confirmed', 'Please verify your email first.');
+  return c.json({});
+}
+
+/** Other methods on /reauthenticate: past GoTrue's sign-in check, chi's bare 405. */
+export async function reauthenticateMethodHandler(c: Context<StackEnv>): Promise<Response> {
+  await requireUser(c);
+  return c.body(null, 405, { Allow: 'GET' });
 }
