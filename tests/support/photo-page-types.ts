@@ -55,11 +55,17 @@ export interface PhotoPageApi {
   fromBase64(b64: string): string;
   compress(key: string, file: FileSpec): Promise<PhotoSummary | PhotoFailure>;
   /** compressPhoto's time alone, `runs` times on the same file, with nothing else measured. */
-  time(
-    key: string,
-    file: FileSpec,
-    runs: number,
-  ): Promise<{ ms: number[]; bytes: number; thumbBytes: number; width: number; height: number }>;
+  time(key: string, file: FileSpec, runs: number): Promise<TimedRuns>;
+}
+
+export interface TimedRuns {
+  ms: number[];
+  width: number;
+  height: number;
+  bytes: number;
+  thumbBytes: number;
+  /** The last run's photo, base64, for a person to look at. */
+  sample: string;
 }
 
 /** Marker squares, stored (before any EXIF rotation): red at the top left, green at the bottom left. */
