@@ -10,7 +10,8 @@
  *   a small PNG → same size (never enlarged), transparency on white
  *   no EXIF → takenAt is the file's lastModified
  *   garbage → PhotoFormatError with the officer's message
- *   a real HEIC (tests/fixtures/photos) → decoded by the libheif worker
+ *   a real HEIC (tests/fixtures/photos) → decoded by the libheif worker,
+ *     takenAt from its Exif item
  *   a file that calls itself HEIC but is not → the HEIC message
  */
 import { readFile, rm } from 'node:fs/promises';
@@ -145,7 +146,8 @@ test('a HEIC photo is converted in the browser by the lazily started libheif wor
     expect(near(r.corners.topLeft, [220, 38, 38])).toBe(true);
     expect(near(r.corners.bottomRight, [30, 64, 175])).toBe(true);
     expect(r.hasExif).toBe(false);
-    expect(r.takenAt).toBe('2025-05-01T00:00:00.000Z');
+    // From the HEIC's own Exif item, not the file time.
+    expect(r.takenAt).toBe('2024-05-06T05:08:09.000Z');
   }
 });
 
