@@ -32,6 +32,7 @@ const SECTIONS: Section[] = [
   { name: 'dashboard', file: 'dashboard.ts', fn: 'runDashboardBench' },
   { name: 'transport', file: 'transport.ts', fn: 'runTransportBench' },
   { name: 'parking', file: 'parking.ts', fn: 'runParkingBench' },
+  { name: 'photos', file: 'photos.ts', fn: 'runPhotosBench' },
   { name: 'real', file: 'security-dashboard.ts', fn: 'runSecurityDashboardBench' },
   { name: 'real', file: 'real.ts', fn: 'runRealBench' },
   { name: 'lighthouse', file: 'lighthouse.ts', fn: 'runLighthouseBench' },

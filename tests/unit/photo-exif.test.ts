@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { captureTime } from '../../src/lib/photos/compress';
+import { takenAtOf } from '../../src/lib/photos/capture-time';
 import { exifCaptureTimeToIso, findExifTiff, readCaptureTimeFromTiff, readExifCaptureTime } from '../../src/lib/photos/exif';
 import { app1, buildTiff, exifApp1, insertAfterSoi } from '../support/exif-builder';
 
@@ -165,18 +165,17 @@ describe('exifCaptureTimeToIso', () => {
   });
 });
 
-describe('captureTime', () => {
-  const exifJpeg = jpegWith(exifApp1({ dateTimeOriginal: '2024:05:06 07:08:09', offsetTimeOriginal: '+00:00' }));
+describe('takenAtOf', () => {
+  const at = (jpeg: Uint8Array, lastModified: number, now: number) => takenAtOf(readExifCaptureTime(jpeg), lastModified, now);
 
   it('prefers EXIF, then the file time, then now', () => {
     const lastModified = Date.UTC(2025, 0, 2, 3, 4, 5);
     const now = Date.UTC(2026, 0, 1);
-    expect(captureTime(exifJpeg, lastModified, now)).toBe('2024-05-06T07:08:09.000Z');
-    expect(captureTime(BARE_JPEG, lastModified, now)).toBe('2025-01-02T03:04:05.000Z');
-    expect(captureTime(jpegWith(exifApp1({ dateTimeOriginal: '0000:00:00 00:00:00' })), lastModified, now)).toBe(
-      '2025-01-02T03:04:05.000Z',
-    );
-    expect(captureTime(BARE_JPEG, 0, now)).toBe('2026-01-01T00:00:00.000Z');
-    expect(captureTime(BARE_JPEG, Number.NaN, now)).toBe('2026-01-01T00:00:00.000Z');
+    const exifJpeg = jpegWith(exifApp1({ dateTimeOriginal: '2024:05:06 07:08:09', offsetTimeOriginal: '+00:00' }));
+    expect(at(exifJpeg, lastModified, now)).toBe('2024-05-06T07:08:09.000Z');
+    expect(at(BARE_JPEG, lastModified, now)).toBe('2025-01-02T03:04:05.000Z');
+    expect(at(jpegWith(exifApp1({ dateTimeOriginal: '0000:00:00 00:00:00' })), lastModified, now)).toBe('2025-01-02T03:04:05.000Z');
+    expect(at(BARE_JPEG, 0, now)).toBe('2026-01-01T00:00:00.000Z');
+    expect(at(BARE_JPEG, Number.NaN, now)).toBe('2026-01-01T00:00:00.000Z');
   });
 });

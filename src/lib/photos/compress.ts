@@ -12,7 +12,8 @@
  */
 import { drawScaled, encodeJpeg, fitWithin, releaseCanvas } from './canvas';
 import { NOT_A_PHOTO, PhotoFormatError } from './errors';
-import { EXIF_SCAN_BYTES, exifCaptureTimeToIso, readExifCaptureTime } from './exif';
+import { readCaptureTime, takenAtOf } from './capture-time';
+import { EXIF_SCAN_BYTES } from './exif';
 import { decodeHeic, isHeic } from './heic';
 
 export { PhotoFormatError } from './errors';
@@ -30,17 +31,8 @@ export interface CompressedPhoto {
   height: number;
   /** JPEG, longest side at most THUMB_MAX_SIDE. */
   thumb: ArrayBuffer;
-  /** ISO 8601 UTC: EXIF DateTimeOriginal when the file has it, else the file's last-modified time, else now. */
+  /** ISO 8601 UTC: EXIF DateTimeOriginal (JPEG or HEIC) when the file has it, else the file's last-modified time, else now. */
   takenAt: string;
-}
-
-/** When the photo was taken, by the best evidence the file carries. */
-export function captureTime(head: Uint8Array, lastModified: number, now = Date.now()): string {
-  const exif = readExifCaptureTime(head);
-  const fromExif = exif ? exifCaptureTimeToIso(exif) : null;
-  if (fromExif) return fromExif;
-  // A File made without one gets "now" from the browser; 0 means it was lost on the way.
-  return new Date(Number.isFinite(lastModified) && lastModified > 0 ? lastModified : now).toISOString();
 }
 
 async function decode(file: File, head: Uint8Array): Promise<ImageBitmap> {
@@ -61,7 +53,7 @@ export async function compressPhoto(file: File): Promise<CompressedPhoto> {
     // The file vanished or may no longer be read (a revoked picker grant).
     throw new PhotoFormatError(NOT_A_PHOTO, { cause: e });
   }
-  const takenAt = captureTime(head, file.lastModified);
+  const takenAt = takenAtOf(await readCaptureTime(file, head), file.lastModified);
   const bitmap = await decode(file, head);
   try {
     const size = fitWithin(bitmap.width, bitmap.height, PHOTO_MAX_SIDE);
