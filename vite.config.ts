@@ -23,7 +23,9 @@ import { precacheTiers } from './scripts/precache-tiers';
  * See docs/decisions/ (shell-bundle-budget).
  */
 /** Vendor chunks (by file-name prefix) used by one action (PDF export): cached on first use, never precached. */
-const ON_DEMAND_CHUNKS = ['jspdf.es.min', 'html2canvas', 'purify.es', 'index.es'];
+// The HEIC decoder (about 500 KB) too: Safari decodes HEIC itself and most cameras write JPEG, so every
+// officer's phone would fetch it for the rare photo that needs it; it is cached after its first use.
+const ON_DEMAND_CHUNKS = ['jspdf.es.min', 'html2canvas', 'purify.es', 'index.es', 'heic-worker'];
 // What the service worker precaches at install and what it fetches later (scripts/precache-tiers.ts).
 const tiers = precacheTiers(ON_DEMAND_CHUNKS.map((name) => new RegExp(`^assets/${name.replace(/\./g, '\\.')}-[^/]+\\.js$`)));
 

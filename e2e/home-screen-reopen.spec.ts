@@ -85,6 +85,10 @@ test('reopened from the home screen with no signal, the officer lands on the rou
   await signInAt(page, LINCOLN.slug, OFFICER, new RegExp(LINCOLN.display));
   await expect(page.getByRole('heading', { level: 1, name: 'My Rounds' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 30_000 });
+  // "Synced" says nothing is queued; the first pull may still be bringing the doors when it shows.
+  await expect(page.getByRole('list', { name: 'Doors due' }).or(page.getByText('All doors on this campus are checked'))).toBeVisible({
+    timeout: 30_000,
+  });
   await waitForServiceWorker(page);
   const manifest = await readManifest(page);
   const door = 'EA1';
