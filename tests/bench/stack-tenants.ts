@@ -12,7 +12,7 @@
  *   stack.pg-200-peak-connections   the most connections to the bench's databases seen in
  *                                   pg_stat_activity meanwhile (PG_MAX_CONNECTIONS, default 40).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,7 @@ import { connectionBudgetFromEnv } from '../../supabase/local/engine/connection-
 import { dropDatabasesWithPrefix } from '../../supabase/local/engine/postgres-engine';
 import { createServer } from '../../supabase/local/server';
 import { Stack } from '../../supabase/local/stack';
+import { lineStarting } from './child-server';
 import { round, type BenchResult } from './result';
 
 const RSS_TENANTS = 50;
@@ -36,28 +37,6 @@ function rssMb(pid: number): number {
 }
 
 /** Resolves with the first stdout line starting with `prefix` (its rest). */
-function lineStarting(child: ChildProcess, prefix: string, timeoutMs: number): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let buffered = '';
-    const timer = setTimeout(() => {
-      child.stdout?.off('data', onData);
-      reject(new Error(`no "${prefix}" line from the server within ${timeoutMs} ms`));
-    }, timeoutMs);
-    const onData = (chunk: Buffer) => {
-      buffered += chunk.toString();
-      const lines = buffered.split('\n');
-      buffered = lines.pop() ?? '';
-      const hit = lines.find((l) => l.startsWith(prefix));
-      if (hit === undefined) return;
-      clearTimeout(timer);
-      child.stdout?.off('data', onData);
-      resolve(hit.slice(prefix.length));
-    };
-    child.stdout?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
-  });
-}
-
 async function inBatches<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(fn));
 }
