@@ -5,11 +5,12 @@
  * chooser, reloads with no signal (the check and its photos still there,
  * thumbnails shown, photos pending apart from the record), and goes online:
  * the server then holds the check once and both photos as objects under it,
- * and a security admin sees them in that door's details and in the door-log
- * report (a camera on the check's row).
+ * and a security admin sees them in that door's details, in the door-log
+ * report (a camera on the check's row) and as thumbnails in its PDF.
  *
  * The spec runs its own stack (fresh demo data) so it can read the server.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { launchThroughProxy, startLocal, startProxy, waitForServiceWorker, type Local, type Proxy } from './network-cut';
 import { LINCOLN, signInViaDeepLink } from './support';
@@ -182,5 +183,17 @@ test('an officer offline records a check with 2 photos; online, the server holds
   await camera.click();
   const photos = adminPage.getByRole('dialog', { name: 'Photos' });
   await expect(photos.getByRole('button', { name: /^Open photo \d/ })).toHaveCount(2, { timeout: 30_000 });
+  await adminPage.keyboard.press('Escape');
+  await expect(photos).toHaveCount(0);
+
+  // The PDF with thumbnails on request: the check's row draws both, fetched from the server and scaled here.
+  await report.getByRole('checkbox', { name: 'Photos in PDF' }).check();
+  const download = adminPage.waitForEvent('download');
+  await report.getByRole('button', { name: 'Export PDF' }).click();
+  const pdf = readFileSync(await (await download).path()).toString('latin1');
+  expect(pdf).toContain('(Photos)');
+  expect(pdf).toContain('up to 3 per check');
+  expect(pdf.match(/\/Subtype \/Image/g)).toHaveLength(2);
+  expect(pdf.match(/\/I\d+ Do/g)).toHaveLength(2);
   await admin.close();
 });

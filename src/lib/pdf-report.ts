@@ -1,7 +1,7 @@
 /**
  * The door-log report as a real PDF (DESIGN §10 replaces the spec's JSON
- * download): title, tenant, the filters used, the table and "Page x of y" on
- * every page. Pure: returns bytes, so the browser saves them and tests and
+ * download): title, tenant, the filters used, the table (with the checks'
+ * photo thumbnails when asked for) and "Page x of y" on every page. Pure: returns bytes, so the browser saves them and tests and
  * the bench read them back in Node.
  */
 import { jsPDF } from 'jspdf';
@@ -15,7 +15,15 @@ export interface PdfReportInput {
   columns: readonly string[];
   rows: ReadonlyArray<ReadonlyArray<string | null | undefined>>;
   generatedAt: Date;
+  /**
+   * Photo thumbnails (JPEG bytes) per row, by the row's index: given, the table gains a Photos column
+   * drawing up to PHOTOS_PER_ROW of them (issue 17, "thumbnails on request").
+   */
+  photos?: ReadonlyMap<number, readonly Uint8Array[]>;
 }
+
+export const PHOTOS_PER_ROW = 3;
+const THUMB_PT = 26;
 
 export function buildPdfReport(input: PdfReportInput): ArrayBuffer {
   const doc = new jsPDF({ orientation: 'landscape', unit: 'pt', format: 'a4' });
@@ -37,13 +45,30 @@ export function buildPdfReport(input: PdfReportInput): ArrayBuffer {
   doc.text(`Rows: ${input.rows.length.toLocaleString()}`, margin, y);
   y += 10;
 
+  const photos = input.photos;
+  const photoColumn = input.columns.length;
   autoTable(doc, {
     startY: y + 6,
     margin: { left: margin, right: margin, bottom: margin + 12 },
-    head: [input.columns as string[]],
-    body: input.rows.map((r) => r.map((c) => c ?? '')),
+    head: [photos ? [...input.columns, 'Photos'] : (input.columns as string[])],
+    body: input.rows.map((r, i) => {
+      const cells = r.map((c) => c ?? '');
+      if (!photos) return cells;
+      // The cell keeps room for its thumbnails; they are drawn over it once it is laid out.
+      const n = Math.min(photos.get(i)?.length ?? 0, PHOTOS_PER_ROW);
+      return [...cells, { content: '', styles: { minCellHeight: n ? THUMB_PT + 6 : 0, cellWidth: PHOTOS_PER_ROW * (THUMB_PT + 3) + 6 } }];
+    }),
     styles: { fontSize: 8, cellPadding: 3, overflow: 'linebreak' },
     headStyles: { fillColor: [29, 78, 216] },
+    didDrawCell: (data) => {
+      if (!photos || data.section !== 'body' || data.column.index !== photoColumn) return;
+      const thumbs = photos.get(data.row.index) ?? [];
+      thumbs.slice(0, PHOTOS_PER_ROW).forEach((jpeg, k) => {
+        const { width, height } = doc.getImageProperties(jpeg);
+        const scale = THUMB_PT / Math.max(width, height, 1);
+        doc.addImage(jpeg, 'JPEG', data.cell.x + 3 + k * (THUMB_PT + 3), data.cell.y + 3, width * scale, height * scale);
+      });
+    },
   });
 
   const pages = doc.getNumberOfPages();

@@ -46,3 +46,42 @@ describe('buildPdfReport', () => {
     expect(text).toContain('(Page 1 of 1)');
   });
 });
+
+describe('buildPdfReport with photo thumbnails', () => {
+  // The smallest baseline JPEG there is (1 x 1, grey), so the test needs no canvas.
+  const JPEG = Uint8Array.from(
+    Buffer.from(
+      '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+      'base64',
+    ),
+  );
+
+  it('adds a Photos column and draws up to three thumbnails for the rows that have them', () => {
+    const text = pdfText(
+      buildPdfReport({
+        title: 'Door Logs Report',
+        tenant: 't',
+        filters: [],
+        columns: ['Door'],
+        rows: [['EA1'], ['EA2'], ['EA3']],
+        generatedAt: new Date(),
+        photos: new Map([
+          [0, [JPEG, JPEG, JPEG, JPEG]],
+          [2, [JPEG]],
+        ]),
+      }),
+    );
+    expect(text).toContain('(Photos)');
+    // One image resource, drawn three times for the first row (not four) and once for the third.
+    expect(text.match(/\/Subtype \/Image/g)).toHaveLength(1);
+    expect(text.match(/\/I\d+ Do/g)).toHaveLength(4);
+  });
+
+  it('without photos asked for, the table is as before', () => {
+    const text = pdfText(
+      buildPdfReport({ title: 'R', tenant: 't', filters: [], columns: ['Door'], rows: [['EA1']], generatedAt: new Date() }),
+    );
+    expect(text).not.toContain('(Photos)');
+    expect(text).not.toContain('/Subtype /Image');
+  });
+});

@@ -7,3 +7,4 @@ export { PhotoPicker, type DraftPhoto } from './photo-picker';
 export { PhotoGallery } from './photo-gallery';
 export { useRowPhotos, type RowPhoto } from './use-row-photos';
 export { useRowsWithPhotos } from './use-rows-with-photos';
+export { rowThumbnails, type RowThumbnails } from './pdf-thumbnails';

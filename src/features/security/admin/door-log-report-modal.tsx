@@ -24,7 +24,10 @@ import { MSG } from './messages';
 import { AdminTable } from './admin-table';
 import { Notice, useNotice } from './notice';
 import { live, text } from './row';
-import { PhotoGallery, useRowsWithPhotos } from '../../photos/index';
+import { PhotoGallery, rowThumbnails, useRowsWithPhotos } from '../../photos/index';
+
+/** The checks with photos whose thumbnails a PDF fetches, at most: beyond, the PDF says so. */
+const PDF_PHOTO_ROWS = 200;
 
 export const PAGE_SIZE = 50;
 /** A PDF of 10,000 rows takes about 2.5 s to build; beyond that the CSV is the format for everything. */
@@ -78,6 +81,8 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
   const [busy, setBusy] = useState<'pdf' | null>(null);
   const withPhotos = useRowsWithPhotos(sync, 'door_log');
   const [photosOf, setPhotosOf] = useState<{ id: string; title: string } | null>(null);
+  const [pdfPhotos, setPdfPhotos] = useState(false);
+  const [pdfProgress, setPdfProgress] = useState<string | null>(null);
   const { notice, say, clear } = useNotice();
   const ids = useId();
 
@@ -138,19 +143,38 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
     if (results.length === 0) return say('warning', MSG.noDataToExport);
     setBusy('pdf');
     try {
-      const { buildPdfReport } = await import('../../../lib/pdf-report');
+      const { buildPdfReport, PHOTOS_PER_ROW } = await import('../../../lib/pdf-report');
       const nameOf = (id: string) => userOptions.find((u) => u.id === id)?.name ?? 'Unknown User';
       const capped = results.length > PDF_MAX_ROWS;
       const filters = describeFilters(filter, nameOf);
       if (capped)
         filters.push(['Rows', `newest ${PDF_MAX_ROWS.toLocaleString()} of ${results.length.toLocaleString()} (export CSV for all)`]);
+      const exported = results.slice(0, PDF_MAX_ROWS);
+      let photos: Map<number, Uint8Array[]> | undefined;
+      if (pdfPhotos) {
+        const withAny = exported.filter((r) => withPhotos.has(r.id));
+        const { byRow, missing } = await rowThumbnails(
+          sync,
+          'door_log',
+          withAny.slice(0, PDF_PHOTO_ROWS).map((r) => r.id),
+          PHOTOS_PER_ROW,
+          (done, of) => setPdfProgress(`Photos of ${done} of ${of} checks...`),
+        );
+        photos = new Map(exported.flatMap((r, i) => (byRow.has(r.id) ? [[i, byRow.get(r.id)!] as [number, Uint8Array[]]] : [])));
+        const notes = [
+          withAny.length > PDF_PHOTO_ROWS ? `thumbnails for the newest ${PDF_PHOTO_ROWS} of ${withAny.length} checks with photos` : '',
+          missing ? `${missing} photo${missing === 1 ? '' : 's'} could not be loaded (offline?)` : '',
+        ].filter(Boolean);
+        filters.push(['Photos', notes.length ? notes.join('; ') : `up to ${PHOTOS_PER_ROW} per check`]);
+      }
       const bytes = buildPdfReport({
         title: 'Door Logs Report',
         tenant: tenantName,
         filters,
         columns: DOOR_LOG_CSV_COLUMNS,
-        rows: doorLogPdfRows(results.slice(0, PDF_MAX_ROWS)),
+        rows: doorLogPdfRows(exported),
         generatedAt: new Date(),
+        photos,
       });
       downloadBlob(bytes, doorLogReportFileName(new Date(), 'pdf'), 'application/pdf');
       if (capped)
@@ -162,6 +186,7 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
       say('error', `The PDF could not be made: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       setBusy(null);
+      setPdfProgress(null);
     }
   };
 
@@ -261,8 +286,12 @@ function DoorLogReport({ sync, tenantName }: { sync: TenantSync; tenantName: str
           <Button variant="secondary" onClick={exportCsv}>
             Export CSV
           </Button>
+          <label className="inline-flex min-h-11 items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" checked={pdfPhotos} onChange={(e) => setPdfPhotos(e.target.checked)} className="size-5" />
+            Photos in PDF
+          </label>
           <Button onClick={() => void exportPdf()} busy={busy === 'pdf'}>
-            {busy === 'pdf' ? 'Making PDF...' : 'Export PDF'}
+            {busy === 'pdf' ? (pdfProgress ?? 'Making PDF...') : 'Export PDF'}
           </Button>
         </div>
       </div>
