@@ -161,18 +161,36 @@ test('an officer offline records a check with 2 photos; online, the server holds
   const adminPage = await admin.newPage();
   await signInViaDeepLink(adminPage, 'security@lincoln-isd.test');
   await expect(adminPage).toHaveURL(/\/security$/, { timeout: 30_000 });
+  await waitForServiceWorker(adminPage);
   const campus = adminPage.getByTestId('campus-card').filter({ hasText: MIDDLE });
-  await campus.locator(`[data-testid="door-tile"][data-door="${DOOR}"]`).click({ timeout: 60_000 });
+  const tile = campus.locator(`[data-testid="door-tile"][data-door="${DOOR}"]`);
   const details = adminPage.getByRole('dialog', { name: `Door ${DOOR}` });
   const gallery = details.getByRole('list', { name: /^Photos of the check at / });
+  const shown = () =>
+    expect
+      .poll(() => gallery.locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length), {
+        timeout: 30_000,
+      })
+      .toBe(2);
+  await tile.click({ timeout: 60_000 });
   // The thumbnails are decorative inside their buttons (alt=""): the buttons carry the names.
   await expect(gallery.getByRole('button', { name: /^Open photo \d/ })).toHaveCount(2, { timeout: 60_000 });
-  await expect
-    .poll(() => gallery.locator('img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).naturalWidth > 0).length), {
-      timeout: 30_000,
-    })
-    .toBe(2);
+  await shown();
   await details.getByRole('button', { name: 'Close' }).first().click();
+
+  // Seen once online, they open with the network cut, after a reload too: the listing is remembered on the
+  // device and the worker keeps each image under its path (a new signed URL's token does not matter).
+  const kept = await adminPage.evaluate(async () =>
+    (await (await caches.open('lockstep-photos')).keys()).map((r) => new URL(r.url).pathname + new URL(r.url).search),
+  );
+  expect(kept.sort()).toEqual(objects.map((o) => `/t/${LINCOLN.slug}/storage/v1/object/sign/evidence/${o.name}`).sort());
+  await proxy.refuse();
+  await adminPage.reload();
+  await tile.click({ timeout: 30_000 });
+  await expect(gallery.getByRole('button', { name: /^Open photo \d/ })).toHaveCount(2, { timeout: 30_000 });
+  await shown();
+  await details.getByRole('button', { name: 'Close' }).first().click();
+  await proxy.restore();
 
   // And in the door-log report: the check is marked with a camera, which opens its photos.
   await adminPage.getByRole('button', { name: /^Door Logs/ }).click();

@@ -1,12 +1,14 @@
 /**
  * The photos of one row: those on this device (with their thumbnails, shown
- * offline, and where their upload stands) and, while online, those on the
- * server that this device never held (another officer's), shown through
- * signed URLs the service worker keeps once loaded.
+ * offline, and where their upload stands) and those on the server that this
+ * device never held (another officer's), shown through signed URLs. The
+ * server's listing and its URLs are remembered on the device, and the
+ * service worker keeps each image by its path once loaded, so a gallery
+ * seen online opens offline too.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
-import { parsePhotoName, type LocalPhoto, type PhotoTable, type TenantSync } from '../../data';
+import { parsePhotoName, readRemembered, remember, type LocalPhoto, type PhotoTable, type TenantSync } from '../../data';
 import { useOnline } from '../../lib/use-online';
 
 /** How long a signed URL lasts: a gallery left open an hour still loads its full images. */
@@ -38,14 +40,22 @@ export function useRowPhotos(sync: TenantSync | null, table: PhotoTable, rowId: 
 
   useEffect(() => {
     const transport = sync?.engine.transport;
-    if (!online || !transport?.listPhotos || !transport.signPhotos || local === undefined) return;
+    if (!db || local === undefined) return;
     let live = true;
     const held = new Set(localPaths.split('\n'));
+    const key = `photos:${table}/${rowId}`;
     void (async () => {
-      const names = await transport.listPhotos!(`${table}/${rowId}`).catch(() => null);
+      const names = online && transport?.listPhotos ? await transport.listPhotos(`${table}/${rowId}`).catch(() => null) : null;
+      if (names === null || !transport?.signPhotos) {
+        // Offline (or the server did not answer): the listing seen last, whose images the service worker kept.
+        const seen = await readRemembered<Record<string, string>>(db, key);
+        if (live && seen) setRemote(new Map(Object.entries(seen.value)));
+        return;
+      }
       // Photos whose bytes this device dropped for room load from the server too.
-      const wanted = (names ?? []).filter((p) => !held.has(p) || (local ?? []).some((l) => l.path === p && !l.bytes));
-      const signed = await transport.signPhotos!(wanted, SIGNED_SECONDS).catch(() => new Map<string, string>());
+      const wanted = names.filter((p) => !held.has(p) || (local ?? []).some((l) => l.path === p && !l.bytes));
+      const signed = await transport.signPhotos(wanted, SIGNED_SECONDS).catch(() => new Map<string, string>());
+      if (signed.size || wanted.length === 0) await remember(db, key, Object.fromEntries(signed));
       if (live) setRemote(signed);
     })();
     return () => {
