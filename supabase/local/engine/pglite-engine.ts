@@ -5,8 +5,9 @@
  * queue; a transaction with a time limit that overruns it has its worker
  * terminated (WASM Postgres cannot be interrupted any other way) and the
  * database reopened from its data directory, where Postgres's own recovery
- * keeps every committed transaction. Work queued behind it then runs on the
- * new worker; nothing else in the process ever waits for it.
+ * keeps every committed transaction (and the worker then puts back the
+ * identity sequences the recovery left ahead, issue 19). Work queued behind it
+ * then runs on the new worker; nothing else in the process ever waits for it.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
