@@ -58,6 +58,9 @@ const bodyKb = (list: WireRequest[]): number => kb(list.reduce((s, r) => s + r.b
 
 async function checkFormJs(browser: Browser, counter: WireCounter, base: string): Promise<{ kb: number; backgroundKb: number }> {
   const context = await browser.newContext({ serviceWorkers: 'block' });
+  // tsx keeps function names with a __name helper that the init script's copy in the page would lack: without
+  // it the script threw, the form's ready moment was never reported, and every script counted as the form's.
+  await context.addInitScript('globalThis.__name = (f) => f;');
   try {
     const signInPage = await context.newPage();
     await signIn(signInPage, base, OFFICER);
@@ -109,7 +112,8 @@ async function checkFormAttempt(
     const b = [...document.querySelectorAll('button')].find((x) => x.textContent?.trim() === 'Save check');
     return b !== undefined && !b.disabled && b.getAttribute('aria-disabled') !== 'true';
   });
-  const formReadyAt = readyAt ?? counter.elapsed();
+  if (readyAt === null) throw new Error('the page never reported the form ready (its init script failed?)');
+  const formReadyAt: number = readyAt;
   const startedBy = await page.evaluate(
     (mark) => (performance.getEntriesByName(mark)[0] as PerformanceMark | undefined)?.detail?.reason as string | undefined,
     BACKGROUND_START_MARK,
