@@ -56,25 +56,27 @@ export async function insertRowWithPhotos(
 ): Promise<{ row: CacheRow; photos: PhotoSave }> {
   if (photos.length > MAX_PHOTOS_PER_ROW) throw new TooManyPhotosError();
   if (photos.length === 0) return { row: await insertRow(db, table, values), photos: 'none' };
-  const id = typeof values.id === 'string' ? values.id : crypto.randomUUID();
-  const withId = { ...values, id };
+  // A new row's id is made here so its photos can name it; it is passed as fresh, not as a value, so the row is
+  // still queued as an insert (DO NOTHING on a replay) rather than an upsert that could undo a later change.
+  const named = typeof values.id === 'string' ? values.id : null;
+  const id = named ?? crypto.randomUUID();
   const now = Date.now();
   // A millisecond apart: the order they were added is the order they upload and show.
   const local = photos.map((p, i) => newLocalPhoto(table, id, p, new Date(now + i)));
   try {
-    return { row: await insertRow(db, table, withId, local), photos: 'saved' };
+    return { row: await insertRow(db, table, values, local, id), photos: 'saved' };
   } catch (e) {
     if (!(e instanceof StorageFullError)) throw e;
   }
   const needed = local.reduce((n, p) => n + (p.bytes?.byteLength ?? 0) + p.thumb.byteLength, 0);
   if ((await dropUploadedPhotoBytes(db, needed * 2)) > 0) {
     try {
-      return { row: await insertRow(db, table, withId, local), photos: 'saved' };
+      return { row: await insertRow(db, table, values, local, id), photos: 'saved' };
     } catch (e) {
       if (!(e instanceof StorageFullError)) throw e;
     }
   }
-  return { row: await insertRow(db, table, withId), photos: 'no-room' };
+  return { row: await insertRow(db, table, values, [], id), photos: 'no-room' };
 }
 
 /** A door check (as recordDoorCheck: the signed-in user's) with its photos. */

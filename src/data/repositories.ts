@@ -95,9 +95,11 @@ export async function insertRow(
   table: SyncedTable,
   values: Record<string, unknown>,
   photos: readonly LocalPhoto[] = [],
+  /** An id made for this new row by the caller (its photos name it): still a create, sent as an insert. */
+  freshId?: string,
 ): Promise<CacheRow> {
   const named = namedId(values);
-  const id = named ?? crypto.randomUUID();
+  const id = named ?? freshId ?? crypto.randomUUID();
   if (photos.some((p) => p.table !== table || p.row_id !== id)) throw new Error('A photo must name the row it is stored with.');
   const payload = { ...values, id };
   // The cache copy gets a local created_at so "newest first" lists place it at once;

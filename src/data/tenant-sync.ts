@@ -91,14 +91,16 @@ export async function discardTenantData(slug: string, userId: string): Promise<'
     open.delete(key);
   }
   if (!(await Dexie.exists(key))) return 'none';
-  // Nothing recorded may be lost (DESIGN §7): changes not yet sent, or
-  // refused and not yet looked at, keep the database. They go out with the
+  // Nothing recorded may be lost (DESIGN §7): changes or photos not yet
+  // sent, or refused and not yet looked at, keep the database. They go out with the
   // next session of the same person into this tenant (the same database).
   // Only counted, never synced: the binding's URL and key are not needed.
   const db = new TenantDb({ slug, userId, url: '', anonKey: '' });
   try {
     await db.open();
-    const unsent = (await db.outbox.count()) + (await db.rejected.count());
+    // Photos not yet uploaded, or refused, are unsent too.
+    const photos = await db.photos.filter((p) => p.state !== 'uploaded').count();
+    const unsent = (await db.outbox.count()) + (await db.rejected.count()) + photos;
     if (unsent > 0) return 'kept';
   } finally {
     db.close();

@@ -12,6 +12,7 @@ import type { TenantDb } from '../../src/data/local-db';
 import type { NewPhoto } from '../../src/data/photo-types';
 import { addPhotosToRow, insertRowWithPhotos, TooManyPhotosError } from '../../src/data/photo-writes';
 import { retryPhoto } from '../../src/data/photo-upload';
+import { discardTenantData } from '../../src/data/tenant-sync';
 import { startTestStack, type TestStack } from '../support/stack';
 import { closeTab, doorId, drain, openTab, signedInDevice, tenantFixture, type Tab, type TenantFixture } from './sync-support';
 
@@ -211,5 +212,35 @@ describe('photo uploads', () => {
     await drainAll(tab);
     expect((await serverObjects(f, row.id)).size).toBe(4);
     await closeTab(tab);
+  });
+
+  it('a new record saved with photos is still queued as an insert, and a device holding unsent photos is never discarded', async () => {
+    const f = await tenantFixture(t);
+    const dev = await signedInDevice(t, f);
+    // Photos held back on this tab, so the record goes up and its photo deterministically does not.
+    const tab = await openTab(f, dev, {
+      checkpoint: (label) => {
+        if (label === 'before-photo-upload') throw new Error('held for the test');
+      },
+    });
+    const { row, photos } = await insertRowWithPhotos(
+      tab.db,
+      'incidents',
+      { title: 'Smashed pane', description: 'North stairwell', severity: 'high', status: 'reported' },
+      [photo(19)],
+    );
+    expect(photos).toBe('saved');
+    // An upsert replayed after a lost answer could undo a later change (or be refused for an officer): a create is an insert.
+    expect((await tab.db.outbox.toArray()).map((e) => [e.table, e.op, e.row_id])).toEqual([['incidents', 'insert', row.id]]);
+    await drain(tab);
+    expect(await tab.db.outbox.count()).toBe(0);
+    // The record is up, its photo not yet: the device's data is kept.
+    await closeTab(tab);
+    expect(await discardTenantData(f.project.ref, f.user.id)).toBe('kept');
+    const again = await openTab(f, dev);
+    await drainAll(again);
+    expect((await again.db.photos.toArray()).map((p) => p.state)).toEqual(['uploaded']);
+    await closeTab(again);
+    expect(await discardTenantData(f.project.ref, f.user.id)).toBe('deleted');
   });
 });

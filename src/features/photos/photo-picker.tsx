@@ -20,10 +20,13 @@ export function PhotoPicker({
   photos,
   onChange,
   disabled,
+  onWorkingChange,
 }: {
   photos: DraftPhoto[];
   onChange: (p: DraftPhoto[]) => void;
   disabled?: boolean;
+  /** True while picked photos are still being prepared: the form must not save until they are in. */
+  onWorkingChange?: (working: boolean) => void;
 }) {
   const [working, setWorking] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -45,20 +48,29 @@ export function PhotoPicker({
     setProblem(null);
     const taken = files.slice(0, Math.max(0, MAX_PHOTOS_PER_ROW - latest.current.length));
     const skipped = files.length - taken.length;
-    const { compressPhoto } = await import('../../lib/photos/compress');
-    for (const [i, file] of taken.entries()) {
-      setWorking(`Preparing photo ${i + 1} of ${taken.length}…`);
-      try {
-        const p = await compressPhoto(file);
-        const next = [...latest.current, { ...p, key: crypto.randomUUID() }];
-        latest.current = next;
-        onChange(next);
-      } catch (err) {
-        setProblem(err instanceof Error ? err.message : String(err));
+    onWorkingChange?.(true);
+    setWorking('Preparing photos…');
+    try {
+      const { compressPhoto } = await import('../../lib/photos/compress');
+      for (const [i, file] of taken.entries()) {
+        setWorking(`Preparing photo ${i + 1} of ${taken.length}…`);
+        try {
+          const p = await compressPhoto(file);
+          const next = [...latest.current, { ...p, key: crypto.randomUUID() }];
+          latest.current = next;
+          onChange(next);
+        } catch (err) {
+          setProblem(err instanceof Error ? err.message : String(err));
+        }
       }
+      if (skipped > 0) setProblem(`At most ${MAX_PHOTOS_PER_ROW} photos can be added: ${skipped} not added.`);
+    } catch (err) {
+      // The compression code could not be loaded (offline before it was ever cached).
+      setProblem(`Photos cannot be added right now: ${err instanceof Error ? err.message : String(err)}`);
+    } finally {
+      setWorking(null);
+      onWorkingChange?.(false);
     }
-    setWorking(null);
-    if (skipped > 0) setProblem(`At most ${MAX_PHOTOS_PER_ROW} photos can be added: ${skipped} not added.`);
   };
 
   const full = room <= 0;

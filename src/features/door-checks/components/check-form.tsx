@@ -61,6 +61,7 @@ export function CheckForm({
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
   const [photos, setPhotos] = useState<DraftPhoto[]>([]);
+  const [photosWorking, setPhotosWorking] = useState(false);
   const errors = submitted ? fieldErrors(values) : {};
   const consequence = checkConsequence(values, hasOpenRecord);
   // Radio values come from DOOR_STATUSES and yes/no, so every value is one the schema names.
@@ -69,7 +70,8 @@ export function CheckForm({
 
   const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
-    if (isSubmitting) return;
+    // A photo still being prepared would miss the record: Save waits for it.
+    if (isSubmitting || photosWorking) return;
     setSubmitted(true);
     const parsed = doorCheckFormSchema.safeParse(values);
     if (!parsed.success) return;
@@ -180,7 +182,7 @@ export function CheckForm({
         {errors.notes && <p className="text-sm font-medium text-red-700">{errors.notes}</p>}
       </div>
 
-      <PhotoPicker photos={photos} onChange={setPhotos} disabled={isSubmitting} />
+      <PhotoPicker photos={photos} onChange={setPhotos} disabled={isSubmitting} onWorkingChange={setPhotosWorking} />
 
       {consequence !== 'none' && (
         <p
@@ -196,7 +198,7 @@ export function CheckForm({
         <Button variant="secondary" size="lg" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" size="lg" busy={isSubmitting} className="flex-1">
+        <Button type="submit" size="lg" busy={isSubmitting} disabled={photosWorking} className="flex-1">
           Save check
         </Button>
       </div>

@@ -13,6 +13,7 @@ export function WorkOrderPhotos({ sync, recordId }: { sync: TenantSync; recordId
   const headingId = useId();
   const [photos, setPhotos] = useState<DraftPhoto[]>([]);
   const [busy, setBusy] = useState(false);
+  const [working, setWorking] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const save = async () => {
     setBusy(true);
@@ -37,9 +38,9 @@ export function WorkOrderPhotos({ sync, recordId }: { sync: TenantSync; recordId
         Photos
       </h3>
       <PhotoGallery sync={sync} table="maintenance_records" rowId={recordId} label="Photos of this work order" />
-      <PhotoPicker photos={photos} onChange={setPhotos} disabled={busy} />
+      <PhotoPicker photos={photos} onChange={setPhotos} disabled={busy} onWorkingChange={setWorking} />
       {photos.length > 0 && (
-        <Button onClick={() => void save()} busy={busy}>
+        <Button onClick={() => void save()} busy={busy} disabled={working}>
           Save photos
         </Button>
       )}

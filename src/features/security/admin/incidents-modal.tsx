@@ -192,6 +192,7 @@ function IncidentFormView({
   const creating = incident === null;
   const [formError, setFormError] = useState<string | null>(null);
   const [photos, setPhotos] = useState<DraftPhoto[]>([]);
+  const [photosWorking, setPhotosWorking] = useState(false);
   const {
     register,
     handleSubmit,
@@ -312,11 +313,11 @@ function IncidentFormView({
       </div>
       <TextAreaField label="Resolution Notes" {...register('resolution_notes')} />
       {incident && <PhotoGallery sync={sync} table="incidents" rowId={incident.id} label="Photos of this incident" />}
-      <PhotoPicker photos={photos} onChange={setPhotos} disabled={isSubmitting} />
+      <PhotoPicker photos={photos} onChange={setPhotos} disabled={isSubmitting} onWorkingChange={setPhotosWorking} />
       <FormActions
         onCancel={() => onDone(null)}
         busy={isSubmitting}
-        disabled={!title.trim() || !description.trim()}
+        disabled={!title.trim() || !description.trim() || photosWorking}
         submitLabel={creating ? 'Report Incident' : 'Update Incident'}
       />
     </form>

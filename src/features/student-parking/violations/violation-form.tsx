@@ -62,6 +62,7 @@ export function ViolationFormModal({ sync, violation, prefill, officer, onClose,
   const [busy, setBusy] = useState(false);
 
   const [photos, setPhotos] = useState<DraftPhoto[]>([]);
+  const [photosWorking, setPhotosWorking] = useState(false);
   const set = (k: ViolationField, v: string) => {
     setValues((x) => ({ ...x, [k]: v }));
     setErrors(({ [k]: _dropped, ...rest }) => rest);
@@ -69,6 +70,8 @@ export function ViolationFormModal({ sync, violation, prefill, officer, onClose,
   };
 
   const save = async () => {
+    // A photo still being prepared would miss the violation: saving waits for it.
+    if (photosWorking) return;
     const checked = checkViolation(values, { officer });
     if (!checked.ok) {
       setErrors(checked.errors);
@@ -127,7 +130,7 @@ export function ViolationFormModal({ sync, violation, prefill, officer, onClose,
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form={formId} busy={busy}>
+          <Button type="submit" form={formId} busy={busy} disabled={photosWorking}>
             Save violation
           </Button>
         </>
@@ -211,7 +214,7 @@ export function ViolationFormModal({ sync, violation, prefill, officer, onClose,
         </div>
         <div className="sm:col-span-2">
           {violation && <PhotoGallery sync={sync} table="parking_violations" rowId={violation.id} label="Photos of this violation" />}
-          <PhotoPicker photos={photos} onChange={setPhotos} disabled={busy} />
+          <PhotoPicker photos={photos} onChange={setPhotos} disabled={busy} onWorkingChange={setPhotosWorking} />
         </div>
         {officer ? (
           <p className="text-sm text-slate-700 sm:col-span-2">The violation is saved as open; the office resolves it.</p>
