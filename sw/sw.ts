@@ -15,7 +15,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { LATER_REVISION, ON_DEMAND_REVISION } from '../scripts/precache-tiers';
-import { runBackgroundPush, slugFromSyncTag } from '../src/data';
+import { PHOTO_CACHE, runBackgroundPush, slugFromSyncTag } from '../src/data';
 import { cacheLater, pruneAssetCache } from './later-assets';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -63,7 +63,7 @@ registerRoute(
 registerRoute(
   ({ url, request }) => request.method === 'GET' && /\/storage\/v1\/object\/sign\/evidence\//.test(url.pathname),
   new CacheFirst({
-    cacheName: 'lockstep-photos',
+    cacheName: PHOTO_CACHE,
     plugins: [
       {
         cacheKeyWillBeUsed: async ({ request }) => {

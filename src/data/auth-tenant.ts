@@ -10,6 +10,7 @@ import { AUTH_MESSAGES, changePasswordMessage, classifyAuthError, tenantSignInMe
 import { getCachedOrganization, licenceAllowsSignIn, rememberOrganization, type Organization } from './auth-orgs';
 import { cacheKeys, readCached, removeCached, writeCached, type TenantProfile } from './auth-session';
 import { getTenantClient } from './clients';
+import { PHOTO_CACHE } from './photo-types';
 import { idbAuthStorage, tenantStorageKey } from './session-store';
 
 function clientFor(org: Organization) {
@@ -159,4 +160,6 @@ export async function signOutTenant(slug: string): Promise<void> {
   }
   await idbAuthStorage.removeItem(tenantStorageKey(slug));
   await removeCached(cacheKeys.tenantProfile(slug));
+  // Photos the worker kept for offline galleries open without a token: they go with the session.
+  await globalThis.caches?.delete(PHOTO_CACHE).catch(() => undefined);
 }

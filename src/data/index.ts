@@ -19,6 +19,7 @@ export { recordDoorCheck, insertRow, upsertRow, updateRow, softDeleteRow, Append
 export {
   EVIDENCE_BUCKET,
   MAX_PHOTOS_PER_ROW,
+  PHOTO_CACHE,
   PHOTO_TABLES,
   parsePhotoName,
   type LocalPhoto,

@@ -8,6 +8,8 @@
 import type { SyncErrorInfo } from './sync-errors';
 
 export const EVIDENCE_BUCKET = 'evidence';
+/** The service worker's cache of server photos seen online (sw/sw.ts), emptied at sign-out. */
+export const PHOTO_CACHE = 'lockstep-photos';
 export const PHOTO_TABLES = ['door_log', 'incidents', 'maintenance_records', 'parking_violations'] as const;
 export type PhotoTable = (typeof PHOTO_TABLES)[number];
 export const MAX_PHOTOS_PER_ROW = 5;

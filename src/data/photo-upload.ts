@@ -10,7 +10,6 @@
  * refresh, and any other refusal puts the photo in "needs attention" with the
  * server's reason.
  */
-import Dexie from 'dexie';
 import { backoffDelay, DEFAULT_BACKOFF, type BackoffOptions } from './backoff';
 import type { TenantDb } from './local-db';
 import type { LocalPhoto } from './photo-types';
@@ -54,7 +53,7 @@ export async function uploadPhotoRound(deps: PhotoRoundDeps): Promise<PhotoRound
   let uploaded = 0;
   let nextAttemptAt: number | null = null;
   // Keys only: the bytes are read one photo at a time.
-  const pending = await db.photos.where('[state+created_at]').between(['pending', Dexie.minKey], ['pending', Dexie.maxKey]).primaryKeys();
+  const pending = await db.photos.where('[state+created_at]').between(['pending', ''], ['pending', '\uffff']).primaryKeys();
   for (const id of pending) {
     // Read now: another tab may have changed it since the list was made.
     const p = await db.photos.get(id);

@@ -7,10 +7,10 @@
  * row is saved without its photos and the caller says so: a photo never
  * costs the check it was taken for.
  */
-import Dexie from 'dexie';
 import type { TenantDb } from './local-db';
 import type { CacheRow } from './outbox-types';
 import { MAX_PHOTOS_PER_ROW, newLocalPhoto, type NewPhoto, type PhotoTable } from './photo-types';
+import { dropUploadedPhotoBytes } from './photo-room';
 import { insertRow, type DoorCheckInput } from './repositories';
 import { guardQuota, StorageFullError } from './storage';
 
@@ -22,29 +22,6 @@ export class TooManyPhotosError extends Error {
   constructor() {
     super(`At most ${MAX_PHOTOS_PER_ROW} photos can be added to one record.`);
   }
-}
-
-/**
- * Drops the bytes of uploaded photos, oldest first, until about `bytes` are
- * freed (all of them when 0 or more than they hold). Thumbnails stay. Returns
- * the bytes freed.
- */
-export async function dropUploadedPhotoBytes(db: TenantDb, bytes: number): Promise<number> {
-  let freed = 0;
-  await db.transaction('rw', db.photos, async () => {
-    const uploaded = await db.photos
-      .where('[state+created_at]')
-      .between(['uploaded', Dexie.minKey], ['uploaded', Dexie.maxKey])
-      .primaryKeys();
-    for (const id of uploaded) {
-      const p = await db.photos.get(id);
-      if (!p?.bytes) continue;
-      freed += p.bytes.byteLength;
-      await db.photos.update(p.id, { bytes: null });
-      if (bytes > 0 && freed >= bytes) break;
-    }
-  });
-  return freed;
 }
 
 /** Inserts a row with its photos (see the file comment for a full device). */

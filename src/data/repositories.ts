@@ -15,7 +15,11 @@ import type { TenantDb } from './local-db';
 import { noteLocalWrite } from './local-writes';
 import type { CacheRow, OutboxEntry, OutboxOp } from './outbox-types';
 import type { LocalPhoto } from './photo-types';
-import { guardQuota } from './storage';
+import { dropUploadedPhotoBytes } from './photo-room';
+import { guardQuota, StorageFullError } from './storage';
+
+/** What a record's write frees on a full device before it gives up: a few photos' worth. */
+const ROOM_FOR_A_RECORD = 4 * 1024 * 1024;
 import { APPEND_ONLY_TABLES, type SyncedTable } from './sync-tables';
 
 export class AppendOnlyError extends Error {
@@ -38,19 +42,29 @@ async function writeWithOutbox(
   // Every write is a new entry, never merged into a queued one: a create may
   // already be on the server with its response lost, and its replay does
   // nothing, so an edit folded into it would be dropped.
-  const row = await guardQuota(() =>
-    db.transaction('rw', photos.length ? [cache, db.outbox, db.photos] : [cache, db.outbox], async () => {
-      const existing = await cache.get(id);
-      const { row, payload } = build(existing);
-      if (row) await cache.put(row);
-      else await cache.delete(id);
-      const entry: OutboxEntry = { table, op, row_id: id, payload, created_at: nowIso(), attempts: 0 };
-      await db.outbox.add(entry);
-      // A photo is stored with its row or not at all: never a photo whose row was not saved.
-      if (photos.length) await db.photos.bulkAdd([...photos]);
-      return row;
-    }),
-  );
+  const write = () =>
+    guardQuota(() =>
+      db.transaction('rw', photos.length ? [cache, db.outbox, db.photos] : [cache, db.outbox], async () => {
+        const existing = await cache.get(id);
+        const { row, payload } = build(existing);
+        if (row) await cache.put(row);
+        else await cache.delete(id);
+        const entry: OutboxEntry = { table, op, row_id: id, payload, created_at: nowIso(), attempts: 0 };
+        await db.outbox.add(entry);
+        // A photo is stored with its row or not at all: never a photo whose row was not saved.
+        if (photos.length) await db.photos.bulkAdd([...photos]);
+        return row;
+      }),
+    );
+  let row: CacheRow | null;
+  try {
+    row = await write();
+  } catch (e) {
+    // A full device: uploaded photos' bytes make room (oldest first) before a record is refused. A write with
+    // photos makes its own room, sized to them (photo-writes.ts).
+    if (!(e instanceof StorageFullError) || photos.length || (await dropUploadedPhotoBytes(db, ROOM_FOR_A_RECORD)) === 0) throw e;
+    row = await write();
+  }
   // Committed: the status must count it before the caller says "saved".
   noteLocalWrite(db);
   return row;

@@ -188,6 +188,21 @@ describe('photo uploads', () => {
     expect(roomMade.photos).toBe('saved');
     expect((await tab.db.photos.where('[table+row_id]').equals(['door_log', earlier.row.id]).first())?.bytes).toBeNull();
 
+    // A record without photos meeting a full device also takes the room from uploaded photos first.
+    await drainAll(tab);
+    expect((await tab.db.photos.where('[table+row_id]').equals(['door_log', roomMade.row.id]).first())?.bytes).not.toBeNull();
+    const realAdd = tab.db.outbox.add.bind(tab.db.outbox);
+    let outboxRefusals = 1;
+    tab.db.outbox.add = ((...args: Parameters<typeof realAdd>) => {
+      if (outboxRefusals-- > 0) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      return realAdd(...args);
+    }) as typeof realAdd;
+    const plain = await recordCheck(tab.db, f, []);
+    expect(plain.photos).toBe('none');
+    expect(await tab.db.outbox.where('[table+row_id]').equals(['door_log', plain.row.id]).count()).toBe(1);
+    expect((await tab.db.photos.where('[table+row_id]').equals(['door_log', roomMade.row.id]).first())?.bytes).toBeNull();
+    tab.db.outbox.add = realAdd;
+
     refusals = 2;
     const noRoom = await recordCheck(tab.db, f, [photo(11), photo(12)]);
     expect(noRoom.photos).toBe('no-room');
