@@ -151,6 +151,9 @@ export function createServer(stack: Stack, opts: ServerOptions = {}): Hono {
   }
   app.notFound((c) => c.json({ message: 'Not found' }, 404));
   app.onError((err, c) => {
+    if (stack.closing) {
+      return c.json({ code: 'PGRST000', message: 'The server is shutting down', details: null, hint: null }, 503, { 'retry-after': '1' });
+    }
     console.error('[stack] unhandled error', err);
     return c.json({ code: 'PGRST000', message: 'Internal server error', details: null, hint: null }, 500);
   });

@@ -469,7 +469,11 @@ export class Stack {
     return opening ? openAccess(await opening) : null;
   }
 
+  /** Set once close() begins: a request racing it gets 503 instead of an internal error (server.ts). */
+  closing = false;
+
   async close(): Promise<void> {
+    this.closing = true;
     for (const opening of this.migrationsProjects.values()) await (await opening.catch(() => null))?.engine.close();
     this.migrationsProjects.clear();
     await this.pool.end();

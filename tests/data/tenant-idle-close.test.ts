@@ -162,6 +162,24 @@ describe('tenant projects close when idle', () => {
   });
 });
 
+describe('a request racing shutdown', () => {
+  it('is answered 503 with Retry-After, not an internal error', async () => {
+    const { config, cleanup } = engineConfig();
+    const h = await openHarness(config);
+    const t = await provision(h.stack);
+    await addCampus(h, t, 'Last');
+    await h.stack.close();
+    try {
+      const res = await h.fetch(`/t/${t.ref}/rest/v1/campus?select=campus_name`, { headers: { apikey: t.keys.serviceKey } });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('1');
+      expect(await res.json()).toMatchObject({ message: 'The server is shutting down' });
+    } finally {
+      await cleanup();
+    }
+  });
+});
+
 describe('a request without a valid key opens no tenant', () => {
   const { config, cleanup } = engineConfig();
   let h: Harness;
