@@ -27,15 +27,18 @@ export interface TenantProvisionInput {
 }
 
 /** How long the stack trusts a tenant's served state before reading the platform again (TENANT_STATUS_TTL_MS, default 2 s). */
-export function tenantStatusTtlMs(): number {
-  const n = Number(process.env.TENANT_STATUS_TTL_MS ?? '');
-  return Number.isInteger(n) && n >= 0 && n <= 60_000 ? n : 2000;
+export function tenantStatusTtlMs(env: NodeJS.ProcessEnv = process.env): number {
+  // Unset must not read as 0 (Number('') is 0): that re-read the platform on every request.
+  const raw = env.TENANT_STATUS_TTL_MS?.trim();
+  const n = Number(raw);
+  return raw && Number.isInteger(n) && n >= 0 && n <= 60_000 ? n : 2000;
 }
 
 /** TENANT_IDLE_CLOSE_MS (default 5 min): a tenant project idle this long is closed, and reopened by its next request. */
 export function tenantIdleCloseMs(env: NodeJS.ProcessEnv = process.env): number {
-  const n = Number(env.TENANT_IDLE_CLOSE_MS ?? '');
-  return env.TENANT_IDLE_CLOSE_MS !== undefined && Number.isInteger(n) && n >= 0 ? n : 5 * 60_000;
+  const raw = env.TENANT_IDLE_CLOSE_MS?.trim();
+  const n = Number(raw);
+  return raw && Number.isInteger(n) && n >= 0 ? n : 5 * 60_000;
 }
 
 /**
