@@ -9,12 +9,21 @@ export { idbAuthStorage, platformStorageKey, tenantStorageKey, type AuthStorage 
 export * from './auth';
 export { AUTH_MESSAGES, classifyAuthError, tenantSignInMessage, platformSignInMessage, signInErrorBlames } from './auth-errors';
 // The offline store and sync engine (DESIGN §7).
-export { SYNCED_TABLES, APPEND_ONLY_TABLES, isSyncedTable, type SyncedTable } from './sync-tables';
+export { SYNCED_TABLES, APPEND_ONLY_TABLES, SERVER_WRITTEN_TABLES, isSyncedTable, type SyncedTable } from './sync-tables';
 // Trusted time: the server's clock as this device knows it (decision 013).
 export { trustedNow, clockOffsetMs } from './device-clock';
 export { openTenantDb, tenantDbName, TenantDb, TenantMismatchError, type TenantBinding } from './local-db';
 export type { CacheRow, OutboxEntry, OutboxOp, RejectedEntry, SyncState } from './outbox-types';
-export { recordDoorCheck, insertRow, upsertRow, updateRow, softDeleteRow, AppendOnlyError, type DoorCheckInput } from './repositories';
+export {
+  recordDoorCheck,
+  insertRow,
+  upsertRow,
+  updateRow,
+  softDeleteRow,
+  AppendOnlyError,
+  ServerWrittenError,
+  type DoorCheckInput,
+} from './repositories';
 // Photo evidence (issue 17): stored with its row, uploaded after it on its own queue.
 export {
   EVIDENCE_BUCKET,

@@ -33,7 +33,7 @@ const INTERNAL_STORES: Readonly<Record<string, string>> = {
  * local-schema-history.ts (tests/unit/local-schema.test.ts): a change to
  * CACHE_INDEXES is a new version there.
  */
-export const CURRENT_SCHEMA: LocalSchemaVersion = { version: 7, stores: { ...CACHE_INDEXES, ...INTERNAL_STORES } };
+export const CURRENT_SCHEMA: LocalSchemaVersion = { version: 8, stores: { ...CACHE_INDEXES, ...INTERNAL_STORES } };
 
 /** Earlier versions whose upgrade moves rows into a new shape; Dexie runs each in turn. None yet. */
 const UPGRADES: readonly LocalSchemaVersion[] = [];

@@ -72,6 +72,8 @@ const V6_STORES: Readonly<Record<string, string>> = {
   parking_violations: 'id,created_at,plate_key',
 };
 
+const V7_STORES: Readonly<Record<string, string>> = { ...V6_STORES, photos: 'id,[table+row_id],[state+created_at]' };
+
 export const LOCAL_SCHEMA: readonly LocalSchemaVersion[] = [
   { version: 1, stores: V1_STORES },
   {
@@ -113,6 +115,16 @@ export const LOCAL_SCHEMA: readonly LocalSchemaVersion[] = [
   {
     // Photo evidence (issue 17): photos with the row they belong to, their upload state and capture order.
     version: 7,
-    stores: { ...V6_STORES, photos: 'id,[table+row_id],[state+created_at]' },
+    stores: V7_STORES,
+  },
+  {
+    // Campus sweeps (issue 18): three new tables the server writes, no rows change shape.
+    version: 8,
+    stores: {
+      ...V7_STORES,
+      sweeps: 'id,campus_id,started_at',
+      sweep_doors: 'id,sweep_id,door_id',
+      check_interval_changes: 'id',
+    },
   },
 ];

@@ -20,10 +20,19 @@ import { guardQuota, StorageFullError } from './storage';
 
 /** What a record's write frees on a full device before it gives up: a few photos' worth. */
 const ROOM_FOR_A_RECORD = 4 * 1024 * 1024;
-import { APPEND_ONLY_TABLES, type SyncedTable } from './sync-tables';
+import { APPEND_ONLY_TABLES, SERVER_WRITTEN_TABLES, type SyncedTable } from './sync-tables';
 
 export class AppendOnlyError extends Error {
   override readonly name = 'AppendOnlyError';
+}
+
+/** A write to a table only the server writes (sweeps go through their RPCs). */
+export class ServerWrittenError extends Error {
+  override readonly name = 'ServerWrittenError';
+}
+
+function refuseServerWritten(table: SyncedTable): void {
+  if (SERVER_WRITTEN_TABLES.has(table)) throw new ServerWrittenError(`${table} is written by the server only.`);
 }
 
 function nowIso(): string {
@@ -38,6 +47,8 @@ async function writeWithOutbox(
   build: (existing: CacheRow | undefined) => { row: CacheRow | null; payload: Record<string, unknown> },
   photos: readonly LocalPhoto[] = [],
 ): Promise<CacheRow | null> {
+  // Every queued write passes here: a server-written table never gets an outbox entry.
+  refuseServerWritten(table);
   const cache = db.cache(table);
   // Every write is a new entry, never merged into a queued one: a create may
   // already be on the server with its response lost, and its replay does

@@ -1,7 +1,8 @@
 /**
  * Owns the list of tenant tables the device keeps a local copy of, and how
  * each may be written: door_log, door_alert_acks and maintenance_comments are append-only
- * (insert, never changed or removed, as the server's policies say), the others are upserted and
+ * (insert, never changed or removed, as the server's policies say); sweeps, sweep_doors and
+ * check_interval_changes are the server's (read only here); the others are upserted and
  * soft-deleted through deleted_at so deletions reach other devices.
  */
 
@@ -47,11 +48,21 @@ export const CACHE_INDEXES = {
   parking_permits: 'id,created_at,plate_key',
   parking_violations: 'id,created_at,plate_key',
   door_alert_acks: 'id,door_id,created_at',
+  // Campus sweeps (issue 18, decision 030): a campus's sweeps by start, a sweep's doors, a door's sweeps.
+  sweeps: 'id,campus_id,started_at',
+  sweep_doors: 'id,sweep_id,door_id',
+  check_interval_changes: 'id',
 } as const satisfies Record<string, string>;
 
 export type SyncedTable = keyof typeof CACHE_INDEXES;
 
 export const SYNCED_TABLES = Object.keys(CACHE_INDEXES) as readonly SyncedTable[];
+
+/**
+ * Written by the server alone (RPCs and triggers, no write policy): the device
+ * reads them and never queues a write, which the server could only refuse.
+ */
+export const SERVER_WRITTEN_TABLES: ReadonlySet<SyncedTable> = new Set<SyncedTable>(['sweeps', 'sweep_doors', 'check_interval_changes']);
 
 /** Append-only on the server: inserts only, sent with ignore-duplicates. */
 export const APPEND_ONLY_TABLES: ReadonlySet<SyncedTable> = new Set<SyncedTable>(['door_log', 'door_alert_acks', 'maintenance_comments']);

@@ -31,6 +31,19 @@ select d.door_number, d.name, d.location, c.id, json_build_object('door_number',
       from generate_series(1, 4) n
   ) d;
 
+-- Door groups for sweeps (decision 030); the labs carry a label of the college's own.
+update public.doors
+   set door_groups = case when door_number like 'EA%' then '{exterior}'::text[]
+                          when door_number like 'S%' then '{lab}'::text[]
+                          else door_groups end
+ where door_groups = '{}';
+
+-- The demo's 12-hour interval has always been in force: the history the
+-- settings trigger started (24 from the migration, 12 from this seed) is
+-- one row.
+delete from public.check_interval_changes where effective_at > '2000-01-01T00:00:00Z';
+update public.check_interval_changes set hours = public.check_interval_in_force() where effective_at = '2000-01-01T00:00:00Z';
+
 insert into public.door_log (door_id, user_id, campus, door_status, door_problem, maintenance, created_at, received_at)
 select d.id, u.id, 'Riverside Main Campus',
        case when (d.rn + g.day) % 17 = 0 then 'maintenance' else 'operational' end,

@@ -55,6 +55,14 @@ select d.door_number, d.name, d.location, c.id,
       from generate_series(1, case when c.campus_name = 'Lincoln High School' then 4 else 0 end) n
   ) d;
 
+-- Door groups for sweeps (decision 030): entrances, classrooms, the gym.
+update public.doors
+   set door_groups = case when door_number like 'EA%' then '{exterior}'::text[]
+                          when door_number like 'D%' then '{classroom}'::text[]
+                          when door_number like 'G%' then '{gym}'::text[]
+                          else door_groups end
+ where door_groups = '{}';
+
 -- Three weeks of checks: most doors daily, some days skipped; a few fail.
 -- received_at trails created_at by seconds, or by up to an hour and a half
 -- for checks recorded offline.

@@ -1,7 +1,7 @@
 /**
  * The local store and what surrounds the engine: a write is one transaction
  * (cache row and outbox entry together, or neither, as on a quota error),
- * append-only tables refuse changes, the screens' queries use their indexes,
+ * append-only tables refuse changes, server-written tables refuse every write, the screens' queries use their indexes,
  * sign-out warns and keeps the queue, the service worker's push runs from
  * the IndexedDB session, and a follower tab's write wakes the leader.
  */
@@ -11,7 +11,15 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpointStorageKey, runBackgroundPush } from '../../src/data/background-sync';
 import { openTenantDb, type TenantDb } from '../../src/data/local-db';
 import { listDoorLogsByDoor, listDoorsByCampus } from '../../src/data/queries';
-import { AppendOnlyError, recordDoorCheck, softDeleteRow, upsertRow } from '../../src/data/repositories';
+import {
+  AppendOnlyError,
+  insertRow,
+  recordDoorCheck,
+  ServerWrittenError,
+  softDeleteRow,
+  updateRow,
+  upsertRow,
+} from '../../src/data/repositories';
 import { idbAuthStorage, tenantStorageKey } from '../../src/data/session-store';
 import { checkBeforeSignOut } from '../../src/data/sign-out';
 import { isQuotaError, requestPersistentStorage, StorageFullError } from '../../src/data/storage';
@@ -53,6 +61,19 @@ describe('local store', () => {
     const db = await freshDb();
     await expect(upsertRow(db, 'door_log', { door_id: 'x' })).rejects.toBeInstanceOf(AppendOnlyError);
     await expect(softDeleteRow(db, 'door_log', 'x')).rejects.toBeInstanceOf(AppendOnlyError);
+    expect(await db.outbox.count()).toBe(0);
+    db.close();
+  });
+
+  it("sweeps, their doors and the interval history are the server's: no write is ever queued for them", async () => {
+    const db = await freshDb();
+    for (const table of ['sweeps', 'sweep_doors', 'check_interval_changes'] as const) {
+      await expect(insertRow(db, table, { note: 'x' })).rejects.toBeInstanceOf(ServerWrittenError);
+      await expect(upsertRow(db, table, { id: 'x' })).rejects.toBeInstanceOf(ServerWrittenError);
+      await expect(updateRow(db, table, 'x', { note: 'x' })).rejects.toBeInstanceOf(ServerWrittenError);
+      await expect(softDeleteRow(db, table, 'x')).rejects.toBeInstanceOf(ServerWrittenError);
+      expect(await db.cache(table).count()).toBe(0);
+    }
     expect(await db.outbox.count()).toBe(0);
     db.close();
   });

@@ -132,6 +132,16 @@ export const TENANT_MATRIX: TableRule[] = [
     hardDelete: NOBODY,
   },
   {
+    // Campus sweeps (decision 030): written by start_sweep, end_sweep and
+    // triggers only (tests/db/sweeps.test.ts); every signed-in user reads them.
+    tables: ['sweeps', 'sweep_doors', 'check_interval_changes'],
+    select: SIGNED_IN,
+    insert: NOBODY,
+    update: NOBODY,
+    softDelete: null,
+    hardDelete: NOBODY,
+  },
+  {
     // Officers look plates up in the lot (decision 025).
     tables: ['parking_permits'],
     select: [...PARKING, 'regular_user'],
@@ -200,6 +210,9 @@ const UPDATE_SET: Record<string, string> = {
   support_sessions: `reason = 'security_audit'`,
   door_alert_acks: `note = 'Changed note'`,
   maintenance_comments: `body = 'Edited comment'`,
+  sweeps: `note = 'Edited note'`,
+  sweep_doors: `outcome = 'problem'`,
+  check_interval_changes: `hours = 6`,
 };
 
 let projects: TestProjects;

@@ -64,6 +64,8 @@ export interface Parents {
   permitId: string;
   /** A maintenance record (for comments on it). */
   recordId: string;
+  /** An ended sweep on campusId (for its doors). */
+  sweepId: string;
 }
 
 /** uid: the JWT subject; profileId: the caller's users row, if it has one. */
@@ -116,6 +118,17 @@ export const FACTORIES: Record<string, Factory> = {
     note: 'Custodian checking it',
     acknowledged_by: c.uid,
   }),
+  // Ended, so the main and leaf rows do not clash as two running sweeps of one campus.
+  sweeps: (p, c) => ({
+    campus_id: p.campusId,
+    kind: 'lockup',
+    door_group: 'exterior',
+    started_by: c.uid,
+    started_at: new Date(Date.now() - 3_600_000).toISOString(),
+    ended_at: new Date().toISOString(),
+  }),
+  sweep_doors: (p) => ({ sweep_id: p.sweepId, door_id: p.doorId, door_number: 'EA1', outcome: 'secured' }),
+  check_interval_changes: () => ({ hours: 12, effective_at: new Date().toISOString() }),
 };
 
 /** A live support session's row, as the product API writes it (30 minutes from now). */
@@ -176,6 +189,13 @@ export async function seedTenantFixtures(db: SqlClient): Promise<TenantFixtures>
   const stopId = await insertRow(db, 'route_stops', { route_id: routeId, stop_order: 1, name: 'First stop' });
   const permitId = await insertRow(db, 'parking_permits', { student_id: 'S1', student_name: 'Alex', license_plate: 'ABC123' });
   const recordId = await insertRow(db, 'maintenance_records', { door_id: doorId, description: 'Closer leaking' });
+  const sweepId = await insertRow(db, 'sweeps', {
+    campus_id: campusId,
+    kind: 'fire_drill',
+    door_group: 'exterior',
+    started_at: new Date(Date.now() - 7_200_000).toISOString(),
+    ended_at: new Date(Date.now() - 3_600_000).toISOString(),
+  });
   const parents: Parents = {
     campusId,
     doorId,
@@ -189,6 +209,7 @@ export async function seedTenantFixtures(db: SqlClient): Promise<TenantFixtures>
     stopId,
     permitId,
     recordId,
+    sweepId,
   };
 
   const main: Record<string, string> = {
@@ -214,7 +235,12 @@ export async function seedTenantFixtures(db: SqlClient): Promise<TenantFixtures>
       leaf[table] = await insertRow(db, table, make(parents, officer));
       continue;
     }
-    const row = table === 'conditions' ? { kind: 'campus', campus_id: campusId, condition: 'Check weekly' } : make(parents, officer);
+    const row =
+      table === 'conditions'
+        ? { kind: 'campus', campus_id: campusId, condition: 'Check weekly' }
+        : table === 'sweep_doors'
+          ? { ...make(parents, officer), door_id: spareDoorId, door_number: 'EA2' }
+          : make(parents, officer);
     leaf[table] = await insertRow(db, table, row);
   }
   return { uids, claims, parents, main, leaf };
