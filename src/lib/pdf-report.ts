@@ -71,6 +71,12 @@ export function buildPdfReport(input: PdfReportInput): ArrayBuffer {
     },
   });
 
+  stampPages(doc, input.title, margin);
+  return doc.output('arraybuffer');
+}
+
+/** "Page x of y" and the title at the foot of every page, once the document is complete. */
+export function stampPages(doc: jsPDF, title: string, margin: number): void {
   const pages = doc.getNumberOfPages();
   const h = doc.internal.pageSize.getHeight();
   const w = doc.internal.pageSize.getWidth();
@@ -78,7 +84,6 @@ export function buildPdfReport(input: PdfReportInput): ArrayBuffer {
     doc.setPage(p);
     doc.setFontSize(8);
     doc.text(`Page ${p} of ${pages}`, w - margin, h - margin / 2, { align: 'right' });
-    doc.text(input.title, margin, h - margin / 2);
+    doc.text(title, margin, h - margin / 2);
   }
-  return doc.output('arraybuffer');
 }

@@ -357,15 +357,8 @@ export function drillSummary(rosterIds: readonly string[], events: readonly Cach
   return { roster_size: ids.size, accounted, absent, unaccounted: ids.size - accounted - absent };
 }
 
-/** "4 min 05 s" (or "1 h 02 min"), never negative. */
-export function formatDuration(ms: number): string {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
-  return `${m} min ${String(sec).padStart(2, '0')} s`;
-}
+// Shared with the campus sweeps' elapsed time (src/lib/duration.ts).
+export { formatDuration } from '../../../lib/duration';
 
 /** A drill still running on this bus that this user may finish: no end, started within the last 12 hours. */
 export function openDrill(logs: readonly CacheRow[], busId: string, userId: string, now: Date): CacheRow | null {
