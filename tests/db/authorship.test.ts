@@ -60,6 +60,13 @@ describe('who-did-this columns in the tenant schema', () => {
     // Set from the session by migration 20261126000100 (tests/db/parking-rls.test.ts).
     'parking_violations.recorded_by': 'authorship',
     'parking_violations.resolved_by': 'authorship',
+    // Only start_sweep, end_sweep and the door_log trigger write these (tests/db/sweeps.test.ts).
+    'sweeps.started_by': 'authorship',
+    'sweeps.started_by_name': 'authorship',
+    'sweeps.ended_by': 'authorship',
+    'sweeps.ended_by_name': 'authorship',
+    'sweep_doors.checked_by': 'authorship',
+    'sweep_doors.checked_by_name': 'authorship',
   };
 
   it('are all classified, so a new one cannot slip in unguarded', async () => {

@@ -3,7 +3,7 @@
  * in the PDF (pdf-bar-chart.ts): the bars, the scale, which labels fit, and
  * the sentence that says the chart in words for a screen reader.
  */
-import type { CampusCompliance, DayCount } from './compliance';
+import { NOTHING_REQUIRED_TEXT, type CampusCompliance, type DayCount } from './compliance';
 
 export interface Bar {
   label: string;
@@ -16,6 +16,8 @@ export interface BarChartData {
   bars: readonly Bar[];
   /** Top of the scale; the data's own when absent. */
   max?: number;
+  /** What a bar is, as a column heading: "Day", "Campus". */
+  category: string;
   /** Axis label of the values. */
   unit: string;
   format: (value: number) => string;
@@ -46,7 +48,9 @@ export function labelStep(count: number, room: number): number {
 /** "Checks per day: Mon 3/2 12, Tue 3/3 4. Highest: Mon 3/2 (12)." */
 export function chartSummary(chart: BarChartData): string {
   if (chart.bars.length === 0) return `${chart.title}: no data.`;
-  const said = chart.bars.map((b) => `${b.label} ${b.value === null ? 'no value' : chart.format(b.value)}`).join(', ');
+  const said = chart.bars
+    .map((b) => `${b.label} ${b.value === null ? NOTHING_REQUIRED_TEXT.toLowerCase() : chart.format(b.value)}`)
+    .join(', ');
   let top: Bar | null = null;
   for (const b of chart.bars) if (b.value !== null && (top === null || b.value > (top.value ?? 0))) top = b;
   return top ? `${chart.title}: ${said}. Highest: ${top.label} (${chart.format(top.value ?? 0)}).` : `${chart.title}: ${said}.`;
@@ -56,6 +60,7 @@ export function checksPerDayChart(days: readonly DayCount[]): BarChartData {
   return {
     title: 'Checks per day',
     bars: days.map((d) => ({ label: d.label, value: d.count })),
+    category: 'Day',
     unit: 'Checks',
     format: (v) => v.toLocaleString('en-US'),
   };
@@ -67,6 +72,7 @@ export function campusComplianceChart(campuses: readonly CampusCompliance[]): Ba
     title: 'Compliance per campus',
     bars: campuses.map((c) => ({ label: c.campusName, value: c.required > 0 ? Math.floor((c.withCheck * 1000) / c.required) / 10 : null })),
     max: 100,
+    category: 'Campus',
     unit: 'Compliance %',
     format: (v) => `${v.toFixed(1)}%`,
   };
