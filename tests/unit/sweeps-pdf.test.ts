@@ -170,6 +170,17 @@ describe('buildSweepPdf', () => {
     expect(text).toContain('(120 of 150 secured    Problems: 15    Not reached: 15)');
   });
 
+  it('counts the doors not reached that do not fit in six lines', () => {
+    const none = sweepDoors(600).map((d) => ({ ...d, outcome: null, checked_at: null, checked_by_name: null, problem: null }));
+    const progress = sweepProgress(sweep, none, [], MON + 30 * H);
+    const text = pdfText(buildSweepPdf({ tenant: 't', campus: 'North', sweep, progress, generatedAt: new Date(MON) }));
+    const list = /Doors not reached (.*) and (\d+) more/.exec(shownText(text));
+    const listed = (list?.[1] ?? '').match(/EA\d+/g)?.length ?? 0;
+    expect(listed).toBeGreaterThan(50);
+    expect(listed + Number(list?.[2])).toBe(600);
+    expect(text).toContain('(No door was reached.)');
+  });
+
   it('says a running sweep is running', () => {
     const running = { ...sweep, ended_at: null };
     const progress = sweepProgress(running, sweepDoors(3), [], MON + 18 * H + 5 * 60_000);

@@ -12,7 +12,7 @@ import { stampPages } from '../../lib/pdf-report';
 import { campusComplianceChart, checksPerDayChart } from './chart-scale';
 import { COMPLIANCE_RULE_TEXT, figureText, percentText, type ComplianceReport } from './compliance';
 import { drawPdfBarChart } from './pdf-bar-chart';
-import { pdfTimeFormatter } from './pdf-time';
+import { drawHeading, pdfTimeFormatter } from './pdf-parts';
 
 export const COMPLIANCE_PDF_TITLE = 'Sweep Compliance Report';
 
@@ -42,30 +42,21 @@ export function buildCompliancePdf(input: CompliancePdfInput): ArrayBuffer {
   const pageH = doc.internal.pageSize.getHeight();
   const textW = pageW - MARGIN * 2;
 
-  doc.setFont('helvetica', 'bold');
-  doc.setFontSize(16);
-  doc.text(COMPLIANCE_PDF_TITLE, MARGIN, MARGIN + 8);
-  doc.setFont('helvetica', 'normal');
-  doc.setFontSize(10);
-  let y = MARGIN + 28;
-  const header = [
-    `Tenant: ${input.tenant}`,
-    `Campus: ${input.campus}    Door group: ${input.group}`,
-    `Period: ${when(report.period.start)} to ${when(report.period.end)} (end excluded)${input.timeZone ? `, times in ${input.timeZone}` : ''}`,
-    `Generated: ${when(input.generatedAt.getTime())}    Doors: ${report.doors.length.toLocaleString('en-US')}    Check intervals: ${report.intervals}`,
-  ];
-  for (const line of header) {
-    doc.text(line, MARGIN, y);
-    y += 14;
-  }
-
-  y += 4;
-  doc.setFont('helvetica', 'bold');
-  doc.setFontSize(13);
   const overall = report.overall;
   const detail = overall.required > 0 ? ` (${overall.withCheck} of ${overall.required} required intervals had a check)` : '';
-  doc.text(`Overall compliance: ${figureText(overall)}${detail}`, MARGIN, y);
-  y += 14;
+  let y = drawHeading(
+    doc,
+    MARGIN,
+    COMPLIANCE_PDF_TITLE,
+    [
+      `Tenant: ${input.tenant}`,
+      `Campus: ${input.campus}    Door group: ${input.group}`,
+      `Period: ${when(report.period.start)} to ${when(report.period.end)} (end excluded)${input.timeZone ? `, times in ${input.timeZone}` : ''}`,
+      `Generated: ${when(input.generatedAt.getTime())}    Doors: ${report.doors.length.toLocaleString('en-US')}    Check intervals: ${report.intervals}`,
+    ],
+    `Overall compliance: ${figureText(overall)}${detail}`,
+  );
+  y -= 2;
   doc.setFont('helvetica', 'normal');
   doc.setFontSize(8.5);
   const rule = doc.splitTextToSize(`Rule: ${COMPLIANCE_RULE_TEXT}`, textW) as string[];

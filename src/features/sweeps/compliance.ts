@@ -31,20 +31,7 @@ import { addDays, civilDateAt, startOfDay, weekday } from './zoned-days';
 
 export { intervalHistory, intervalWindows, windowIndexAt, type IntervalChange, type IntervalWindow, type Period } from './interval-windows';
 export { doorFigures, indexWindows, type DoorFigures, type DoorLife, type WindowIndex } from './door-compliance';
-export {
-  checksPerDay,
-  dayLabel,
-  daysOutstanding,
-  officerCoverage,
-  openProblems,
-  sweepsOfPeriod,
-  type DayCount,
-  type OfficerCoverage,
-  type OpenProblem,
-  type PeriodCheck,
-  type ReportDoor,
-  type SweepSummary,
-} from './report-sections';
+export * from './report-sections';
 
 /** Written on the report, word for word as decision 030 states the rule. */
 export const COMPLIANCE_RULE_TEXT =

@@ -10,7 +10,7 @@ import { jsPDF } from 'jspdf';
 import { autoTable } from 'jspdf-autotable';
 
 import { stampPages } from '../../lib/pdf-report';
-import { pdfClockFormatter, pdfTimeFormatter } from './pdf-time';
+import { drawHeading, pdfClockFormatter, pdfTimeFormatter } from './pdf-parts';
 import { civilDateAt, dayNumber } from './zoned-days';
 import { sweepKindLabel, type SweepProgress } from './sweep-progress';
 import type { Row } from '../door-checks/index';
@@ -45,13 +45,7 @@ export function buildSweepPdf(input: SweepPdfInput): ArrayBuffer {
   const textW = pageW - MARGIN * 2;
   const s = (v: unknown) => (typeof v === 'string' && v ? v : '');
 
-  doc.setFont('helvetica', 'bold');
-  doc.setFontSize(16);
-  doc.text(`${SWEEP_PDF_TITLE}: ${sweepKindLabel(sweep.kind)}`, MARGIN, MARGIN + 8);
-  doc.setFont('helvetica', 'normal');
-  doc.setFontSize(10);
-  let y = MARGIN + 28;
-  const lines = [
+  const facts = [
     `Tenant: ${input.tenant}`,
     `Campus: ${input.campus}    Door group: ${s(sweep.door_group)}`,
     `Started: ${when(p.startedAt)} by ${s(sweep.started_by_name) || 'Unknown User'}`,
@@ -60,15 +54,13 @@ export function buildSweepPdf(input: SweepPdfInput): ArrayBuffer {
     ...(s(sweep.note) ? [`Note: ${s(sweep.note)}`] : []),
     `Generated: ${when(input.generatedAt.getTime())}${input.timeZone ? `, times in ${input.timeZone}` : ''}`,
   ];
-  for (const line of lines) {
-    doc.text(line, MARGIN, y);
-    y += 13;
-  }
-  y += 4;
-  doc.setFont('helvetica', 'bold');
-  doc.setFontSize(13);
-  doc.text(`${p.securedText}    Problems: ${p.problems}    Not reached: ${p.remaining}`, MARGIN, y);
-  y += 16;
+  let y = drawHeading(
+    doc,
+    MARGIN,
+    `${SWEEP_PDF_TITLE}: ${sweepKindLabel(sweep.kind)}`,
+    facts,
+    `${p.securedText}    Problems: ${p.problems}    Not reached: ${p.remaining}`,
+  );
   doc.setFontSize(10);
   doc.text('Doors not reached', MARGIN, y);
   doc.setFont('helvetica', 'normal');
@@ -77,8 +69,18 @@ export function buildSweepPdf(input: SweepPdfInput): ArrayBuffer {
     p.remainingDoors.length ? p.remainingDoors.map((d) => d.doorNumber).join(', ') : 'None: every door was reached.',
     textW,
   ) as string[];
-  doc.text(notReached.slice(0, 6), MARGIN, y + 12);
-  y += 12 + Math.min(notReached.length, 6) * 11 + 8;
+  // Six lines at most keep the page one page; the rest is counted, never dropped unsaid.
+  let shown = notReached;
+  if (notReached.length > 6) {
+    shown = notReached.slice(0, 5);
+    const listed = shown
+      .join(' ')
+      .split(',')
+      .filter((n) => n.trim()).length;
+    shown.push(`and ${p.remainingDoors.length - listed} more`);
+  }
+  doc.text(shown, MARGIN, y + 12);
+  y += 12 + shown.length * 11 + 8;
 
   const reached = p.doors.filter((d) => d.outcome !== null);
   const rows = reached.map((d) => [
