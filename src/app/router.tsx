@@ -35,6 +35,7 @@ const doorChecks = () => import('../features/door-checks/index');
 const rounds = async () => (await doorChecks()).loadRoundsPage();
 const transportation = () => import('../features/transportation/index');
 const studentParking = () => import('../features/student-parking/index');
+const sweeps = () => import('../features/sweeps/index');
 
 export const routes: RouteObject[] = [
   {
@@ -117,6 +118,12 @@ export const routes: RouteObject[] = [
         path: 'tenant/:tenantSlug/transportation',
         loader: requireTenant,
         lazy: async () => ({ Component: (await transportation()).TransportationPage }),
+      },
+      { path: 'tenant/:tenantSlug/sweeps', loader: requireTenant, lazy: async () => ({ Component: (await sweeps()).SweepsPage }) },
+      {
+        path: 'tenant/:tenantSlug/compliance',
+        loader: requireTenant,
+        lazy: async () => ({ Component: (await (await sweeps()).loadCompliancePage()).CompliancePage }),
       },
       {
         path: 'tenant/:tenantSlug/student-parking',

@@ -126,3 +126,4 @@ export { usePlatformList, isConnectionFailure, PLATFORM_LIST_MESSAGES, type Plat
 export { tenantUsersApi, type ConnectionTestAnswer, type TenantUser } from './tenant-users-api';
 // The tenant's own user management (issue 12), with the tenant's session.
 export { tenantOwnUsersApi, type CreatedTenantUserAnswer, type TenantOwnUsersApi } from './tenant-own-users-api';
+export { startSweep, endSweep, SWEEP_NEEDS_SERVER, type StartSweepInput, type SweepAnswer, type SweepKind } from './sweeps-api';

@@ -13,7 +13,17 @@ export function normalizeRole(role: string | null | undefined): TenantRole {
 }
 
 export type TenantScreen =
-  'dashboard' | 'security' | 'rounds' | 'maintenance' | 'transportation' | 'student-parking' | 'users' | 'settings';
+  | 'dashboard'
+  | 'security'
+  | 'rounds'
+  | 'maintenance'
+  | 'transportation'
+  | 'student-parking'
+  | 'users'
+  | 'settings'
+  | 'sweeps'
+  | 'compliance'
+  | 'scan';
 
 export function tenantPath(slug: string, screen: TenantScreen | 'login' | 'change-password'): string {
   return `/tenant/${encodeURIComponent(slug)}/${screen}`;

@@ -4,7 +4,7 @@
  * each one's sync state, all from the local store.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { readRemembered, rowSyncInfo, trustedNow, useRowSyncStates, useRows, type RowSyncState, type TenantDb } from '../../data';
 import { DOOR_LOG_BADGE } from '../../lib/door-log-badge';
@@ -17,6 +17,8 @@ import { Loading } from '../../ui/loading';
 import { MyWorkButton, useMyOpenWork } from '../maintenance/index';
 import { tenantPath } from '../../lib/roles';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
+// Only while a sweep runs: the notice (and the sweeps chunk) load then, in room kept for them.
+const RunningSweepsNotice = lazy(() => import('../sweeps/index').then((m) => ({ default: m.RunningSweepsNotice })));
 import { useCheckInterval } from './hooks/use-check-interval';
 import { useLocalDb } from './hooks/use-local-db';
 import {
@@ -70,9 +72,16 @@ export function RoundsPage() {
 function RoundsBody({ db, slug, userId }: { db: TenantDb; slug: string; userId: string }) {
   const work = useMyOpenWork(db, userId);
   const parkingOff = useParkingOff(db);
-  if (work === undefined || parkingOff === undefined) return <Loading label="Loading your rounds..." />;
+  const sweeps = useRows(db, 'sweeps');
+  if (work === undefined || parkingOff === undefined || sweeps === undefined) return <Loading label="Loading your rounds..." />;
+  const sweepRunning = sweeps.some((s) => !s.ended_at && !s.deleted_at);
   return (
     <>
+      {sweepRunning && (
+        <Suspense fallback={<div className="min-h-16" />}>
+          <RunningSweepsNotice db={db} slug={slug} />
+        </Suspense>
+      )}
       <MyWorkButton slug={slug} open={work} />
       {!parkingOff && (
         <ButtonLink to={tenantPath(slug, 'student-parking')} variant="secondary" size="lg" className="w-full sm:w-auto">

@@ -83,6 +83,16 @@ export function SecurityDashboardPage() {
               Student Parking
             </Link>
           )}
+          {(role === 'security_admin' || role === 'super_admin') && (
+            <>
+              <Link to={tenantPath(slug, 'sweeps')} className="text-sm font-semibold text-blue-800 underline-offset-4 hover:underline">
+                Campus Sweeps
+              </Link>
+              <Link to={tenantPath(slug, 'compliance')} className="text-sm font-semibold text-blue-800 underline-offset-4 hover:underline">
+                Compliance Report
+              </Link>
+            </>
+          )}
         </>
       }
     >

@@ -1,25 +1,14 @@
 /**
- * Campus sweeps (issue 18, decision 030): the progress of a running sweep
- * and the sweep compliance report, as pure functions over the cache's rows,
- * the report's CSV and chart, and the two PDFs. The PDFs load with jsPDF on
- * first use (loadCompliancePdf, loadSweepPdf), as the door-log PDF does.
+ * Campus sweeps (issue 18, decision 030): the sweeps page with its live
+ * board, the notice of running sweeps for My Rounds, and the sweep
+ * compliance report. The report (its figures, charts, CSV) and the PDFs
+ * (with jsPDF) are chunks of their own, loaded when opened.
  */
-export * from './compliance';
-export { COMPLIANCE_CSV_COLUMNS, complianceCsv, complianceFileName } from './compliance-csv';
-export {
-  activeSweep,
-  checkOutcome,
-  sweepKindLabel,
-  sweepProgress,
-  SWEEP_KIND_LABEL,
-  type SweepDoorProgress,
-  type SweepKind,
-  type SweepOutcome,
-  type SweepProgress,
-} from './sweep-progress';
-export { campusComplianceChart, chartSummary, checksPerDayChart, type Bar, type BarChartData } from './chart-scale';
-export { BarChart } from './components/bar-chart';
-export type { CompliancePdfInput } from './compliance-pdf';
-export type { SweepPdfInput } from './sweep-pdf';
+export { SweepsPage } from './sweeps-page';
+export { RunningSweepsNotice } from './components/running-sweeps-notice';
+export { activeSweep, sweepKindLabel, sweepProgress, SWEEP_KIND_LABEL, type SweepProgress } from './sweep-progress';
+export const loadCompliancePage = () => import('./compliance-page');
 export const loadCompliancePdf = () => import('./compliance-pdf');
 export const loadSweepPdf = () => import('./sweep-pdf');
+export type { CompliancePdfInput } from './compliance-pdf';
+export type { SweepPdfInput } from './sweep-pdf';

@@ -10,7 +10,7 @@ import { Button } from '../../../ui/button';
 import { inputClass } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
 import { doorLogCsv, doorLogPredicate, doorLogReportFileName, DOOR_LOG_CSV_COLUMNS, type DoorLogFilter } from '../model';
-import { downloadBlob } from './download';
+import { downloadBlob } from '../../../lib/download';
 import {
   describeFilters,
   doorLogPdfRows,

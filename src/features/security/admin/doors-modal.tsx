@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { insertRow, updateRow, useRows, type CacheRow, type TenantSync } from '../../../data';
 import { compareDoorsAcrossCampuses } from '../../../lib/door-numbers';
+import { doorGroupLabel, doorGroupsOf, knownDoorGroups, parseDoorGroupList } from '../../../lib/door-groups';
 import { inactiveCampusIds } from '../../../lib/inactive-campuses';
 import type { TenantRole } from '../../../lib/roles';
 import { Button } from '../../../ui/button';
@@ -29,6 +30,7 @@ import { qrImageRefusedOnRange, uploadedQrStale } from './door-qr-rules';
 import { doorFormSchemaFor, type DoorForm, type DoorFormInput } from './schemas';
 import { useAdminRole } from './use-admin-role';
 import { useDeleteConfirm, useEditing } from './use-admin-list';
+import { DoorGroupsBulk } from './door-groups-bulk';
 
 export interface AdminModalProps {
   open: boolean;
@@ -52,6 +54,7 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
   const { editing, setEditing, done } = useEditing(say, staleNotice);
   const del = useDeleteConfirm(sync, 'doors', say, { ok: MSG.doorDeleted, error: (e) => MSG.doorDeleteError(errorText(e)) });
   const mayWrite = can(role, 'door.write');
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
 
   const campusList = useMemo(() => live(campuses).sort((a, b) => text(a, 'campus_name').localeCompare(text(b, 'campus_name'))), [campuses]);
   const campusName = useMemo(() => new Map(campusList.map((c) => [c.id, text(c, 'campus_name')])), [campusList]);
@@ -70,6 +73,18 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
         .map((x) => x.d),
     [doors, campusFilter, search, campusName],
   );
+  const shown = rows.slice(0, 500);
+  const known = useMemo(() => knownDoorGroups(live(doors)), [doors]);
+  // Only doors still listed count as selected: a search that hides one leaves it out of the bulk edit.
+  const selected = shown.filter((d) => selectedIds.has(d.id));
+  const allShownSelected = shown.length > 0 && selected.length === shown.length;
+  const toggle = (id: string) =>
+    setSelectedIds((prev) => {
+      const next = new Set(prev);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
 
   return (
     <Modal open={open} onClose={onClose} title="Doors Management" size="xl">
@@ -88,20 +103,58 @@ export function DoorsModal({ open, onClose, sync, role: roleOverride }: AdminMod
             </div>
             {mayWrite && <Button onClick={() => setEditing('new')}>Add New Door</Button>}
           </div>
+          {mayWrite && (
+            <div className="flex flex-wrap items-center gap-3">
+              <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+                <input
+                  type="checkbox"
+                  className="size-4"
+                  checked={allShownSelected}
+                  onChange={() => setSelectedIds(allShownSelected ? new Set() : new Set(shown.map((d) => d.id)))}
+                />
+                Select all shown
+              </label>
+              {selected.length > 0 && (
+                <DoorGroupsBulk
+                  sync={sync}
+                  selected={selected}
+                  known={known}
+                  onDone={(message) => {
+                    say('success', message);
+                    setSelectedIds(new Set());
+                  }}
+                />
+              )}
+            </div>
+          )}
           <AdminTable
             caption="Doors"
-            headers={['Door Number', 'Campus', 'QR Code', 'Camera', 'Actions']}
-            rows={rows.slice(0, 500)}
+            headers={[...(mayWrite ? ['Select'] : []), 'Door Number', 'Campus', 'Groups', 'QR Code', 'Camera', 'Actions']}
+            rows={shown}
             empty="No doors found."
           >
             {(d) => (
               <tr key={d.id}>
+                {mayWrite && (
+                  <td className="px-3 py-2">
+                    <input
+                      type="checkbox"
+                      className="size-4"
+                      aria-label={`Select door ${text(d, 'door_number')}`}
+                      checked={selectedIds.has(d.id)}
+                      onChange={() => toggle(d.id)}
+                    />
+                  </td>
+                )}
                 <td className="px-3 py-2 font-medium">{text(d, 'door_number')}</td>
                 <td className="px-3 py-2">
                   {campusName.get(text(d, 'campus_id')) ?? 'Unknown campus'}
                   {inactive.has(text(d, 'campus_id')) && (
                     <span className="ml-2 rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Inactive campus</span>
                   )}
+                </td>
+                <td className="px-3 py-2" data-testid="door-groups">
+                  {doorGroupsOf(d).map(doorGroupLabel).join(', ') || '—'}
                 </td>
                 <td className="px-3 py-2">{doorQrState(d)}</td>
                 <td className="px-3 py-2">{text(d, 'camera') || '—'}</td>
@@ -156,6 +209,8 @@ function DoorForm({
       camera: text(door ?? undefined, 'camera'),
     },
   });
+  const [groupsText, setGroupsText] = useState(doorGroupsOf(door ?? undefined).join(', '));
+  const groups = parseDoorGroupList(groupsText);
   const images = useDoorImages(door);
   const { logo, qrImage } = images;
   const [generated, setGenerated] = useState<boolean>(!!text(door ?? undefined, 'qr_code'));
@@ -197,6 +252,7 @@ function DoorForm({
     const numbers = creating ? (expandDoorRange(parsed.door_number) as { ok: true; doors: string[] }).doors : [parsed.door_number];
     if (qrImageRefusedOnRange(numbers.length, qrImage)) return setFormError(MSG.qrImageOneDoor, ['door_number']);
     if (blocked) return;
+    if (!groups.ok) return setFormError(groups.error, ['door_groups']);
     const taken = new Set(
       existing.filter((d) => d.campus_id === parsed.campus_id && d.id !== door?.id).map((d) => text(d, 'door_number').toLowerCase()),
     );
@@ -209,6 +265,7 @@ function DoorForm({
       door_number: n,
       campus_id: parsed.campus_id,
       camera: parsed.camera,
+      door_groups: groups.ok ? groups.groups : [],
       logo,
       qr_image: qrImage,
       qr_code: generated || qrImage ? encodeDoorQr({ door_number: n, campus }) : null,
@@ -248,6 +305,14 @@ function DoorForm({
           <CampusOptions campuses={campuses} />
         </SelectField>
         <Field label="Camera" {...register('camera')} />
+        <Field
+          label="Groups"
+          name="door_groups"
+          value={groupsText}
+          onChange={(e) => setGroupsText(e.target.value)}
+          hint="Comma-separated, such as exterior, gym. Sweeps and the compliance report target a group."
+          error={groups.ok ? undefined : groups.error}
+        />
       </div>
       {range && (
         <div aria-live="polite">
