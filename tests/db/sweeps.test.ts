@@ -570,5 +570,15 @@ describe('check interval history', () => {
     // An officer may not change the setting, so no history either.
     await clients.regular_user.from('tenant_settings').update({ setting_value: '2' }).eq('setting_key', 'check_interval_hours');
     expect(await history()).toHaveLength(5);
+    // Two changes in one transaction keep their order: the last is the one in force.
+    await project.engine.query(`do $$ begin
+      update public.tenant_settings set setting_value = '3', deleted_at = null where setting_key = 'check_interval_hours';
+      update public.tenant_settings set setting_value = '5' where setting_key = 'check_interval_hours';
+    end $$`);
+    // (On a clock that did not tick between them, the second replaces the first.)
+    const last = (await history()).map((x) => x.hours);
+    expect([last.slice(5), last.length]).toEqual(last.length === 7 ? [[3, 5], 7] : [[5], 6]);
+    const [times] = await sql<{ n: number }>(`select count(distinct effective_at)::int n from public.check_interval_changes`);
+    expect(times!.n).toBe(last.length);
   });
 });

@@ -93,19 +93,29 @@ set search_path = ''
 as $$
 declare
   in_force integer;
-  latest integer;
+  latest public.check_interval_changes;
+  at timestamptz := pg_catalog.clock_timestamp();
 begin
   if not ((tg_op <> 'DELETE' and new.setting_key = 'check_interval_hours')
           or (tg_op <> 'INSERT' and old.setting_key = 'check_interval_hours')) then
     return null;
   end if;
   in_force := public.check_interval_in_force();
-  select c.hours into latest
+  select * into latest
     from public.check_interval_changes c
    order by c.effective_at desc, c.created_at desc
    limit 1;
-  if latest is distinct from in_force then
-    insert into public.check_interval_changes (hours, effective_at) values (in_force, pg_catalog.now());
+  if latest.hours is not distinct from in_force then
+    return null;
+  end if;
+  -- The clock, not the transaction's start, so changes stay in order. A
+  -- second change at the same instant (the same transaction, on a clock
+  -- that did not tick) replaces the first: no two rows share a time, so the
+  -- latest row is always the one in force.
+  if latest.id is not null and at <= latest.effective_at then
+    update public.check_interval_changes set hours = in_force where id = latest.id;
+  else
+    insert into public.check_interval_changes (hours, effective_at) values (in_force, at);
   end if;
   return null;
 end;
