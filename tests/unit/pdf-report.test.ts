@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DOOR_LOG_CSV_COLUMNS } from '../../src/features/security/model';
 import { buildPdfReport } from '../../src/lib/pdf-report';
-
-function pdfText(bytes: ArrayBuffer): string {
-  return Buffer.from(bytes).toString('latin1');
-}
+import { pdfText } from '../support/pdf-text';
 
 describe('buildPdfReport', () => {
   it('writes a PDF with title, tenant, filters, the table and page numbers', () => {

@@ -3,15 +3,8 @@ import { buildComplianceReport } from '../../src/features/sweeps/compliance';
 import { buildCompliancePdf } from '../../src/features/sweeps/compliance-pdf';
 import { buildSweepPdf } from '../../src/features/sweeps/sweep-pdf';
 import { sweepProgress } from '../../src/features/sweeps/sweep-progress';
+import { pdfText, shownText } from '../support/pdf-text';
 
-/** jsPDF writes text uncompressed, as (string) operands: what a text extractor reads. */
-function pdfText(bytes: ArrayBuffer): string {
-  return Buffer.from(bytes).toString('latin1');
-}
-/** The shown text in drawing order, a space between runs (so a wrapped sentence reads whole), escapes undone. */
-function shownText(raw: string): string {
-  return [...raw.matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1')).join(' ');
-}
 const pages = (text: string) => Number(/\/Count (\d+)/.exec(text)?.[1]);
 
 const H = 3_600_000;
