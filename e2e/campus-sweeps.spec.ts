@@ -150,14 +150,14 @@ test('a lock-up sweep: two officers (one offline) secure every exterior door; th
   const form = adminPage.getByRole('form', { name: 'Start a sweep' });
   await expect(form.getByRole('heading', { name: 'Start a sweep' })).toBeVisible({ timeout: 30_000 });
   await form.getByLabel('Campus').selectOption({ label: HIGH });
-  await form.getByLabel('Kind').selectOption({ label: 'Lock-up' });
+  await form.getByLabel('Kind').selectOption({ label: 'End-of-day lock-up' });
   await form.getByLabel('Door group').selectOption({ label: `Exterior (${total} doors)` });
   await form.getByLabel('Note').fill('End-of-day lock-up (e2e)');
   await form.getByRole('button', { name: 'Start sweep' }).click();
-  await expect(form.getByText('Sweep started: Lock-up on Exterior doors.')).toBeVisible({ timeout: 30_000 });
+  await expect(form.getByText('Sweep started: End-of-day lock-up on Exterior doors.')).toBeVisible({ timeout: 30_000 });
   const board = adminPage.getByTestId('sweep-board');
   await expect(board).toHaveCount(1, { timeout: 30_000 });
-  await expect(board.getByRole('heading', { name: `Lock-up · ${HIGH}` })).toBeVisible();
+  await expect(board.getByRole('heading', { name: `End-of-day lock-up · ${HIGH}` })).toBeVisible();
   await expect(board.getByTestId('sweep-secured')).toHaveText(`0 of ${total} secured`, { timeout: 30_000 });
   await expect(board.getByTestId('sweep-door')).toHaveCount(total);
   await expect(board.getByRole('link', { name: `Check door ${exterior[0]}`, exact: true })).toBeVisible();
@@ -252,7 +252,7 @@ test('a lock-up sweep: two officers (one offline) secure every exterior door; th
   await confirm.getByRole('button', { name: 'End sweep' }).click();
   await expect(board).toHaveCount(0, { timeout: 30_000 });
   await expect(adminPage.getByText('No sweep is running.')).toBeVisible();
-  const recent = adminPage.getByTestId('recent-sweep').filter({ hasText: `Lock-up · ${HIGH}` });
+  const recent = adminPage.getByTestId('recent-sweep').filter({ hasText: `End-of-day lock-up · ${HIGH}` });
   await expect(recent).toHaveCount(1, { timeout: 30_000 });
   await expect(recent).toContainText(`${total} of ${total} secured`);
   expect(await serverRows(`select 1 from public.sweeps where id = $1 and ended_at is not null`, [running[0]!.id])).toHaveLength(1);
@@ -261,7 +261,7 @@ test('a lock-up sweep: two officers (one offline) secure every exterior door; th
   const sweepBytes = await bytesOf(sweepPdf);
   expect(sweepBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
   const sweepText = shownText(pdfText(sweepBytes));
-  expect(sweepText).toContain('Sweep Summary: Lock-up');
+  expect(sweepText).toContain('Sweep Summary: End-of-day lock-up');
   expect(sweepText).toContain(`Campus: ${HIGH}`);
   expect(sweepText).toContain(`${total} of ${total} secured    Problems: 0    Not reached: 0`);
   expect(sweepText).toContain('by James Carter');

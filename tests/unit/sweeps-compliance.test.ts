@@ -298,7 +298,7 @@ describe('checks per day, officers and sweeps', () => {
     const r = report({ doors: [door('EA1'), door('EA2')], sweeps, sweepDoors });
     expect(r.sweeps).toHaveLength(1);
     expect(r.sweeps[0]).toMatchObject({
-      kind: 'Lock-up',
+      kind: 'End-of-day lock-up',
       durationText: '25 min 00 s',
       securedText: '1 of 2 secured',
       startedBy: 'Sam',

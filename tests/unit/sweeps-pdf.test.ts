@@ -144,7 +144,7 @@ describe('buildSweepPdf', () => {
       buildSweepPdf({ tenant: 'Demo District', campus: 'North', sweep, progress, generatedAt: new Date(MON), timeZone: 'UTC' }),
     );
     expect(pages(text)).toBe(1);
-    expect(text).toContain('(Sweep Summary: Lock-up)');
+    expect(text).toContain('(Sweep Summary: End-of-day lock-up)');
     expect(text).toContain('Door group: exterior');
     expect(text).toContain('by Sam Reyes)');
     expect(text).toContain('by Kim Park)');

@@ -15,7 +15,7 @@ export type SweepOutcome = 'secured' | 'problem';
 export const SWEEP_KIND_LABEL: Record<SweepKind, string> = {
   lockdown_drill: 'Lockdown drill',
   fire_drill: 'Fire drill',
-  lockup: 'Lock-up',
+  lockup: 'End-of-day lock-up',
   other: 'Other',
 };
 
