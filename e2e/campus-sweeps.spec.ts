@@ -307,3 +307,56 @@ test('a lock-up sweep: two officers (one offline) secure every exterior door; th
   expect(errors).toEqual([]);
   await admin.close();
 });
+
+test('Doors Management puts the selected doors in a group and takes them out in bulk; a bad group is refused before anything is saved', async ({
+  browser,
+}) => {
+  const errors: string[] = [];
+  const context = await browser.newContext({ baseURL: local.base, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  watchErrors(page, errors);
+  await signInViaDeepLink(page, ADMIN);
+  await expect(page).toHaveURL(/\/security$/, { timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Synced', exact: true })).toBeVisible({ timeout: 90_000 });
+  await page.getByRole('button', { name: /^Doors/ }).click();
+  const doors = page.getByRole('dialog', { name: 'Doors Management' });
+  await doors.getByRole('combobox', { name: 'Campus' }).selectOption({ label: HIGH });
+  await doors.getByRole('searchbox', { name: 'Search doors' }).fill('G');
+  // The high school's four gym doors: G1-G4 (the search also matches other doors with a G; pick by number).
+  for (const n of ['G1', 'G2', 'G3', 'G4']) await doors.getByRole('checkbox', { name: `Select door ${n}` }).check();
+  const bulk = doors.getByRole('group', { name: 'Edit groups of the selected doors' });
+  await expect(bulk.getByText('4 selected')).toBeVisible();
+  await bulk.getByRole('combobox', { name: 'Group' }).fill('Gym!');
+  await bulk.getByRole('button', { name: 'Add to group' }).click();
+  await expect(bulk.getByRole('alert')).toContainText('A group is 1 to 40 letters');
+  await bulk.getByRole('combobox', { name: 'Group' }).fill('  Fire Exit ');
+  await bulk.getByRole('button', { name: 'Add to group' }).click();
+  await expect(doors.getByText('4 doors added to Fire exit.')).toBeVisible();
+  const groupsOf = async () =>
+    (
+      await serverRows<{ door_number: string; door_groups: string[] }>(
+        `select d.door_number, d.door_groups from public.doors d join public.campus c on c.id = d.campus_id
+          where c.campus_name = $1 and d.door_number like 'G%' order by d.door_number`,
+        [HIGH],
+      )
+    ).map((r) => `${r.door_number}:${r.door_groups.join('+')}`);
+  await expect
+    .poll(groupsOf, { timeout: 30_000 })
+    .toEqual(['G1:fire exit+gym', 'G2:fire exit+gym', 'G3:fire exit+gym', 'G4:fire exit+gym']);
+  await expect(
+    doors
+      .getByRole('row')
+      .filter({ has: page.getByRole('checkbox', { name: 'Select door G1' }) })
+      .getByTestId('door-groups'),
+  ).toHaveText('Fire exit, Gym');
+  await expectNoSeriousA11yViolations(page);
+
+  // Two of them leave the group again.
+  for (const n of ['G3', 'G4']) await doors.getByRole('checkbox', { name: `Select door ${n}` }).check();
+  await bulk.getByRole('combobox', { name: 'Group' }).fill('fire exit');
+  await bulk.getByRole('button', { name: 'Remove from group' }).click();
+  await expect(doors.getByText('2 doors removed from Fire exit.')).toBeVisible();
+  await expect.poll(groupsOf, { timeout: 30_000 }).toEqual(['G1:fire exit+gym', 'G2:fire exit+gym', 'G3:gym', 'G4:gym']);
+  expect(errors).toEqual([]);
+  await context.close();
+});
