@@ -3,7 +3,9 @@
  * the signed-in user's lincoln-isd cache tables straight through IndexedDB
  * (as the sync engine would have after syncing), in batches. Door logs fall
  * one per door per day, newest first, at scattered times of day, so today's
- * window holds about one day of checks.
+ * window holds about one day of checks. Optionally the doors carry door
+ * groups, and the check interval history gets the row the server's first
+ * sync would bring, when the cache has none.
  */
 import type { Page } from '@playwright/test';
 
@@ -14,6 +16,10 @@ export interface BigCacheSizes {
   users: number;
   /** 0: every door on one campus this device does not hold (shown as unassigned). */
   campuses: number;
+  /** door_groups of every door (none when absent). */
+  doorGroups?: string[];
+  /** Add a check_interval_changes row (24 h, effective from before the first log) when the cache holds none. */
+  intervalHistory?: boolean;
 }
 
 export async function seedBigCache(page: Page, sizes: BigCacheSizes): Promise<void> {
@@ -52,10 +58,21 @@ export async function seedBigCache(page: Page, sizes: BigCacheSizes): Promise<vo
       campus_id: campusOf(i),
       door_number: `B${i + 1}`,
       status: statuses[i % 5],
+      ...(sizes.doorGroups ? { door_groups: sizes.doorGroups } : {}),
       created_at: iso(now - 90 * 24 * HOUR),
       updated_at: iso(now - 90 * 24 * HOUR),
     }));
     await put('doors', doors);
+    if (sizes.intervalHistory) {
+      const held = await new Promise<number>((ok, fail) => {
+        const r = db.transaction('check_interval_changes').objectStore('check_interval_changes').count();
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => fail(r.error);
+      });
+      const at = iso(now - 120 * 24 * HOUR);
+      if (!held)
+        await put('check_interval_changes', [{ id: 'bench-interval-0', hours: 24, effective_at: at, created_at: at, updated_at: at }]);
+    }
     const users = Array.from({ length: sizes.users }, (_, i) => ({
       id: `bench-user-${i}`,
       email: `user${i}@lincoln-isd.test`,

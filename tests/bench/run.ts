@@ -6,7 +6,7 @@
  * by its name: npm run bench -- field-qr-sheet
  */
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { BenchResult } from './result';
 
@@ -37,7 +37,17 @@ const SECTIONS: Section[] = [
   { name: 'real', file: 'real.ts', fn: 'runRealBench' },
   { name: 'lighthouse', file: 'lighthouse.ts', fn: 'runLighthouseBench' },
   { name: 'photos', file: 'photos-queue.ts', fn: 'runPhotosQueueBench' },
+  { name: 'sweeps', file: 'sweeps.ts', fn: 'runSweepsBench' },
 ];
+
+async function previousResults(file: string): Promise<BenchResult[]> {
+  try {
+    const parsed: unknown = JSON.parse(await readFile(file, 'utf8'));
+    return Array.isArray(parsed) ? (parsed as BenchResult[]) : [];
+  } catch {
+    return [];
+  }
+}
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
@@ -62,7 +72,10 @@ async function main(): Promise<void> {
     }
   }
   await mkdir(join(ROOT, '.bench'), { recursive: true });
-  await writeFile(join(ROOT, '.bench', 'results.json'), JSON.stringify(results, null, 2) + '\n');
+  const file = join(ROOT, '.bench', 'results.json');
+  // A run of some sections keeps the other sections' last figures; a full run writes them all afresh.
+  const kept = wanted.length ? (await previousResults(file)).filter((r) => !results.some((n) => n.id === r.id)) : [];
+  await writeFile(file, JSON.stringify([...kept, ...results], null, 2) + '\n');
   const missed = results.filter((r) => !r.ok);
   console.log(
     `\n${results.length} figures, ${missed.length} missing their bar${missed.length ? ': ' + missed.map((r) => r.id).join(', ') : ''}. Written to .bench/results.json`,

@@ -87,10 +87,18 @@ function ComplianceBody({ db, slug }: { db: TenantDb; slug: string }) {
   const period = periodOf(choice, from, to);
   const startIso = period ? new Date(period.start).toISOString() : null;
   const endIso = period ? new Date(period.end).toISOString() : null;
-  const logs = useLiveQuery(
-    () => (startIso && endIso ? db.cache('door_log').where('created_at').between(startIso, endIso, true, false).toArray() : []),
-    [db, startIso, endIso],
+  // The rows come back tagged with the period they were read for: useLiveQuery keeps the last
+  // period's rows until the new read ends, and a report of the new period over them (0 %) must
+  // never be shown, nor cost a computation and a render.
+  const periodKey = `${startIso ?? ''}|${endIso ?? ''}`;
+  const read = useLiveQuery(
+    async () => ({
+      key: periodKey,
+      rows: startIso && endIso ? await db.cache('door_log').where('created_at').between(startIso, endIso, true, false).toArray() : [],
+    }),
+    [db, periodKey],
   );
+  const logs = read?.key === periodKey ? read.rows : undefined;
   const groups = useMemo(() => knownDoorGroups(doors ?? []), [doors]);
   // The report's time moves on by the minute: an interval that ends while the screen is open becomes required.
   const now = useNow(60_000);
