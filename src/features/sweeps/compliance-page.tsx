@@ -5,11 +5,11 @@
  * offline. The checks are read by the created_at index for the period only.
  * Charts on screen are the PDF's; CSV holds the per-door rows.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getCachedOrganization, useRows, useTenantSync, type TenantDb } from '../../data';
 import { useHoldContentReady } from '../../lib/content-ready';
+import { inactiveCampusIds } from '../../lib/inactive-campuses';
 import { doorGroupLabel, knownDoorGroups } from '../../lib/door-groups';
 import { downloadBlob } from '../../lib/download';
 import { organizationLabel } from '../../lib/organizations';
@@ -24,7 +24,8 @@ import { campusComplianceChart, checksPerDayChart } from './chart-scale';
 import { BarChart } from './components/bar-chart';
 import { ComplianceTables } from './components/compliance-tables';
 import { complianceCsv, complianceFileName } from './compliance-csv';
-import { buildComplianceReport, COMPLIANCE_RULE_TEXT, figureText, weekRange, type ComplianceReport } from './compliance';
+import { usePeriodChecks } from './hooks/use-period-checks';
+import { buildComplianceReport, selectReportDoors, COMPLIANCE_RULE_TEXT, figureText, weekRange, type ComplianceReport } from './compliance';
 import { downloadCompliancePdf } from './sweep-download';
 
 type PeriodChoice = 'this-week' | 'last-week' | 'custom';
@@ -79,26 +80,31 @@ function ComplianceBody({ db, slug }: { db: TenantDb; slug: string }) {
   const sweeps = useRows(db, 'sweeps');
   const sweepDoors = useRows(db, 'sweep_doors');
   const users = useRows(db, 'users');
-  const [campusId, setCampusId] = useState('');
+  // null until chosen: the report opens on the first campus (a campus's week is what an auditor is handed).
+  const [campusChoice, setCampusId] = useState<string | null>(null);
   const [group, setGroup] = useState('exterior');
   const [choice, setChoice] = useState<PeriodChoice>('this-week');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const period = periodOf(choice, from, to);
-  const startIso = period ? new Date(period.start).toISOString() : null;
-  const endIso = period ? new Date(period.end).toISOString() : null;
-  // The rows come back tagged with the period they were read for: useLiveQuery keeps the last
-  // period's rows until the new read ends, and a report of the new period over them (0 %) must
-  // never be shown, nor cost a computation and a render.
-  const periodKey = `${startIso ?? ''}|${endIso ?? ''}`;
-  const read = useLiveQuery(
-    async () => ({
-      key: periodKey,
-      rows: startIso && endIso ? await db.cache('door_log').where('created_at').between(startIso, endIso, true, false).toArray() : [],
-    }),
-    [db, periodKey],
+  const campusList = useMemo(() => {
+    const inactive = inactiveCampusIds(campuses ?? []);
+    return (campuses ?? [])
+      .filter((c) => !c.deleted_at && !inactive.has(c.id))
+      .sort((a, b) => String(a.campus_name).localeCompare(String(b.campus_name)));
+  }, [campuses]);
+  const campusId = campusChoice ?? campusList[0]?.id ?? '';
+  // The doors of a campus's report are known before its checks are read, so only theirs are read.
+  const doorIds = useMemo(
+    () =>
+      campusId && doors && campuses && period
+        ? selectReportDoors({ doors, campuses, campusId, group: group || null, period }).map((d) => d.id)
+        : null,
+    // period is rebuilt each render from its inputs; its bounds are what matter.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [campusId, doors, campuses, group, period?.start, period?.end],
   );
-  const logs = read?.key === periodKey ? read.rows : undefined;
+  const logs = usePeriodChecks(db, period, doorIds);
   const groups = useMemo(() => knownDoorGroups(doors ?? []), [doors]);
   // The report's time moves on by the minute: an interval that ends while the screen is open becomes required.
   const now = useNow(60_000);
@@ -135,14 +141,11 @@ function ComplianceBody({ db, slug }: { db: TenantDb; slug: string }) {
       <form className="flex flex-wrap items-end gap-3" aria-label="Report filters" onSubmit={(e) => e.preventDefault()}>
         <Select label="Campus" value={campusId} onChange={setCampusId}>
           <option value="">All campuses</option>
-          {(campuses ?? [])
-            .filter((c) => !c.deleted_at)
-            .sort((a, b) => String(a.campus_name).localeCompare(String(b.campus_name)))
-            .map((c) => (
-              <option key={c.id} value={c.id}>
-                {String(c.campus_name)}
-              </option>
-            ))}
+          {campusList.map((c) => (
+            <option key={c.id} value={c.id}>
+              {String(c.campus_name)}
+            </option>
+          ))}
         </Select>
         <Select label="Door group" value={group} onChange={setGroup}>
           <option value="">All doors</option>
