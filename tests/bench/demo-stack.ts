@@ -4,6 +4,8 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import type { Page } from '@playwright/test';
+import { DEMO_PASSWORD } from '../../supabase/local/demo';
 import { seedDemo } from '../../supabase/local/seed';
 import { createServer } from '../../supabase/local/server';
 import { Stack } from '../../supabase/local/stack';
@@ -37,4 +39,20 @@ export async function serveDemoStack(staticDir: string): Promise<DemoStack> {
     await close();
     throw e;
   }
+}
+
+/**
+ * Signs lincoln-isd's security admin in through the login form and waits for
+ * the first sync to have brought the doors (the dashboard counts them): the
+ * start of every bench that measures the security screens.
+ */
+export async function signInSecurityAdmin(page: Page): Promise<void> {
+  await page.goto('/tenant/lincoln-isd/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill('security@lincoln-isd.test');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(/\/tenant\/lincoln-isd\/security$/, { timeout: 60_000 });
+  await page.getByTestId('total-total-doors').waitFor({ timeout: 60_000 });
+  await page.waitForLoadState('networkidle');
+  console.log('  signed in; first sync done');
 }

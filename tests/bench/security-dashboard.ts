@@ -26,10 +26,9 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { DEMO_PASSWORD } from '../../supabase/local/demo';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import { seedBigCache } from './big-cache';
-import { serveDemoStack } from './demo-stack';
+import { serveDemoStack, signInSecurityAdmin } from './demo-stack';
 import { median, round, type BenchResult } from './result';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -121,14 +120,7 @@ export async function runSecurityDashboardBench(): Promise<BenchResult[]> {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto('/tenant/lincoln-isd/login');
-    await page.getByRole('textbox', { name: 'Email', exact: true }).fill('security@lincoln-isd.test');
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(/\/tenant\/lincoln-isd\/security$/, { timeout: 60_000 });
-    await page.getByTestId('total-total-doors').waitFor({ timeout: 60_000 });
-    await page.waitForLoadState('networkidle');
-    console.log('  signed in; first sync done');
+    await signInSecurityAdmin(page);
     const demoDoors = Number(await page.getByTestId('total-total-doors').textContent());
     if (!(demoDoors > 0)) throw new Error('the first sync brought no doors');
     await seedBigCache(page, SIZES);
