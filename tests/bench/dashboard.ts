@@ -23,25 +23,19 @@
  *   dashboard.alerts-ms       render-ms until the escalated missed checks card
  *                             has its count (it starts after the tiles)
  */
-import { existsSync } from 'node:fs';
+
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../supabase/local/demo';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import { seedBigCache } from './big-cache';
-import { serveDemoStack } from './demo-stack';
+import { buildAppInto, serveDemoStack } from './demo-stack';
 import { median, round, type BenchResult } from './result';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const DIST = join(ROOT, '.bench', 'dashboard-dist');
 const BAR_MS = 300;
 const SIZES = { doors: 5_000, logs: 200_000, maintenance: 20_000, users: 5_000, campuses: 0 };
-
-async function buildApp(): Promise<void> {
-  const { build } = await import('vite');
-  await build({ root: ROOT, logLevel: 'warn', build: { outDir: DIST, emptyOutDir: true } });
-  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`no build in ${DIST}`);
-}
 
 /**
  * In the page: resolves with performance.now() once every figure of the
@@ -125,7 +119,7 @@ async function runs(page: Page, n: number, fn: (p: Page) => Promise<number>): Pr
 }
 
 export async function runDashboardBench(): Promise<BenchResult[]> {
-  await buildApp();
+  await buildAppInto(DIST);
   const demo = await serveDemoStack(DIST);
   const { base } = demo;
   let browser: Browser | null = null;

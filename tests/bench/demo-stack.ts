@@ -2,7 +2,9 @@
  * The local stack with the demo tenants, serving a built app on a free port:
  * what the benches that drive the real app in Chromium start from.
  */
+import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Page } from '@playwright/test';
 import { DEMO_PASSWORD } from '../../supabase/local/demo';
@@ -55,4 +57,11 @@ export async function signInSecurityAdmin(page: Page): Promise<void> {
   await page.getByTestId('total-total-doors').waitFor({ timeout: 60_000 });
   await page.waitForLoadState('networkidle');
   console.log('  signed in; first sync done');
+}
+
+/** A production build of the app into `outDir` (each bench keeps its own, so sections never share a half-written one). */
+export async function buildAppInto(outDir: string): Promise<void> {
+  const { build } = await import('vite');
+  await build({ root: resolve(import.meta.dirname, '..', '..'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  if (!existsSync(join(outDir, 'index.html'))) throw new Error(`no build in ${outDir}`);
 }

@@ -16,7 +16,7 @@
  *                        sheet is made at 4x (a page frozen that long), reported
  * `npm run bench -- field-qr-sheet` runs this alone.
  */
-import { existsSync } from 'node:fs';
+
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -24,7 +24,7 @@ import QRCode from 'qrcode';
 import { DEMO_PASSWORD } from '../../supabase/local/demo';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import { pageCount } from '../support/qr-sheet-raster';
-import { serveDemoStack } from './demo-stack';
+import { buildAppInto, serveDemoStack } from './demo-stack';
 import { median, round, type BenchResult } from './result';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -34,12 +34,6 @@ const CAMPUS = 'Bench QR Campus';
 const DOORS = 100;
 const MS_BAR = 3000;
 const KB_BAR = 2048;
-
-async function buildApp(): Promise<void> {
-  const { build } = await import('vite');
-  await build({ root: ROOT, logLevel: 'warn', build: { outDir: DIST, emptyOutDir: true } });
-  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`no build in ${DIST}`);
-}
 
 /** Three 400x400 logos as an admin uploads them (data URLs), drawn by the browser's canvas: one photo-like, two flat. */
 async function makeLogos(page: Page): Promise<string[]> {
@@ -170,7 +164,7 @@ async function printOnce(page: Page, dashboard: string, throttle: number): Promi
 }
 
 export async function runQrSheetBench(): Promise<BenchResult[]> {
-  await buildApp();
+  await buildAppInto(DIST);
   const demo = await serveDemoStack(DIST);
   const { stack, base } = demo;
   let browser: Browser | null = null;

@@ -23,12 +23,12 @@
  *                                those loads (until 3 s after painted) and during
  *                                70 s idle after the last one (bar < 50)
  */
-import { existsSync } from 'node:fs';
+
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import { seedBigCache } from './big-cache';
-import { serveDemoStack, signInSecurityAdmin } from './demo-stack';
+import { buildAppInto, serveDemoStack, signInSecurityAdmin } from './demo-stack';
 import { median, round, type BenchResult } from './result';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -39,12 +39,6 @@ const BAR_MS = 1000;
 const BAR_TASK_MS = 50;
 const IDLE_MS = 70_000;
 const SETTLE_MS = 3_000;
-
-async function buildApp(): Promise<void> {
-  const { build } = await import('vite');
-  await build({ root: ROOT, logLevel: 'warn', build: { outDir: DIST, emptyOutDir: true } });
-  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`no build in ${DIST}`);
-}
 
 /** Every long task of the document, as [start, duration] (ms from navigation start). */
 const WATCH_LONG_TASKS = `
@@ -110,7 +104,7 @@ async function fullLoad(page: Page, expectedDoors: number): Promise<{ ms: number
 }
 
 export async function runSecurityDashboardBench(): Promise<BenchResult[]> {
-  await buildApp();
+  await buildAppInto(DIST);
   const demo = await serveDemoStack(DIST);
   let browser: Browser | null = null;
   try {

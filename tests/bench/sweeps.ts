@@ -44,13 +44,13 @@
  * is ~20-40 ms at 1x (~100-150 ms at 4x). A campus's report reads only its
  * doors' checks, a few thousand rows (hooks/use-period-checks.ts).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import { seedBigCache } from './big-cache';
-import { serveDemoStack, signInSecurityAdmin } from './demo-stack';
+import { buildAppInto, serveDemoStack, signInSecurityAdmin } from './demo-stack';
 import { median, round, type BenchResult } from './result';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -66,12 +66,6 @@ const BOARD_RUNS = 5;
 const BAR_REPORT_MS = 500;
 const BAR_BOARD_MS = 100;
 const SETTLE_MS = 2_000;
-
-async function buildApp(): Promise<void> {
-  const { build } = await import('vite');
-  await build({ root: ROOT, logLevel: 'warn', build: { outDir: DIST, emptyOutDir: true } });
-  if (!existsSync(join(DIST, 'index.html'))) throw new Error(`no build in ${DIST}`);
-}
 
 /** A campus of 200 exterior doors, a lock-up sweep of them running for 30 minutes, 20 doors secured by 10 officers. */
 async function seedSweep(page: Page): Promise<void> {
@@ -365,7 +359,7 @@ async function measureBoard(page: Page, cdp: CDPSession) {
 }
 
 export async function runSweepsBench(): Promise<BenchResult[]> {
-  await buildApp();
+  await buildAppInto(DIST);
   const demo = await serveDemoStack(DIST);
   let browser: Browser | null = null;
   try {
