@@ -303,6 +303,25 @@ test('a lock-up sweep: two officers (one offline) secure every exterior door; th
   expect(rows.map((r) => r[1]).sort()).toEqual([...exterior].sort());
   // Every exterior door was checked this week, today's sweep at least.
   for (const r of rows) expect(r[r.length - 1]).toBe('No');
+  // The figures against the server: each door's checks this week (Monday midnight on the browser's calendar)
+  // as the tenant database holds them, and the overall figure from the rows' intervals, rounded down.
+  const weekStart = await adminPage.evaluate(() => {
+    const d = new Date();
+    d.setHours(0, 0, 0, 0);
+    d.setDate(d.getDate() - ((d.getDay() + 6) % 7));
+    return d.toISOString();
+  });
+  const counted = await serverRows<{ door_number: string; n: number }>(
+    `select d.door_number, count(l.id)::int as n from public.doors d join public.campus c on c.id = d.campus_id
+       left join public.door_log l on l.door_id = d.id and l.created_at >= $2::timestamptz and l.created_at < $2::timestamptz + interval '7 days'
+      where c.campus_name = $1 and 'exterior' = any (d.door_groups) group by d.door_number`,
+    [HIGH, weekStart],
+  );
+  const checksOf = new Map(counted.map((c) => [c.door_number, c.n]));
+  for (const r of rows) expect(Number(r[3]), `checks of ${r[1]}`).toBe(checksOf.get(r[1]!));
+  const required = rows.reduce((sum, r) => sum + Number(r[4]), 0);
+  const met = rows.reduce((sum, r) => sum + Number(r[5]), 0);
+  expect(shown).toBe(`${(Math.floor((met * 1000) / required) / 10).toFixed(1)}%`);
 
   expect(errors).toEqual([]);
   await admin.close();

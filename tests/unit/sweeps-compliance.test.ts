@@ -145,6 +145,30 @@ describe('compliance at the boundaries', () => {
     expect(percentText(7, 11)).toBe('63.6%');
   });
 
+  it('an interval cut short by a change minutes after it began, or by the end of the period, is owed only once it holds a check', () => {
+    // 24 h to 12 h at Wednesday 00:05: Wednesday's daily interval runs 5 minutes and cannot fairly be owed.
+    const changes = [...DAILY, { id: 'i2', hours: 12, effective_at: iso(MON + 2 * DAY + 5 * 60_000) }];
+    const noon = (day: number) => MON + day * DAY + 12 * H;
+    const logs = [0, 1, 3, 4, 5, 6].flatMap((d) => [log('EA1', MON + d * DAY + 6 * H), log('EA1', noon(d) + 6 * H)]);
+    // Mon and Tue daily, Wed 00:00-00:05 cut, then 12 h intervals from Wed 00:05: nine whole ones and Sun 12:05-Mon 00:00
+    // cut by the period's end (met by Sunday's 18:00 check). Owed: 2 + 9 + the met tail; Wednesday's 5 minutes are not.
+    const r = report({ doors: [door('EA1')], logs, intervalChanges: changes });
+    expect(r.intervals).toBe(13);
+    expect(r.overall).toEqual({ required: 12, withCheck: 10, share: 10 / 12 });
+    // The 5-minute interval, once met, is owed and counted.
+    const met = report({ doors: [door('EA1')], logs: [...logs, log('EA1', MON + 2 * DAY + 60_000)], intervalChanges: changes });
+    expect(met.overall.required).toBe(r.overall.required + 1);
+    expect(met.overall.withCheck).toBe(r.overall.withCheck + 1);
+    // A 30-hour period of daily intervals owes one; its 6-hour tail only once checked.
+    const short = { start: MON, end: MON + 30 * H };
+    expect(report({ doors: [door('EA1')], period: short, now: MON + 40 * H }).overall.required).toBe(1);
+    expect(report({ doors: [door('EA1')], period: short, now: MON + 40 * H, logs: [log('EA1', MON + 26 * H)] }).overall).toEqual({
+      required: 2,
+      withCheck: 1,
+      share: 0.5,
+    });
+  });
+
   it('a door added mid-week is not required before it was added; its first, partial interval counts once met', () => {
     const added = MON + 3 * DAY + 15 * H; // Thursday 15:00
     const late = door('EA3', { created_at: iso(added) });
@@ -239,6 +263,25 @@ describe('days outstanding', () => {
       ['EA2', 'Closer', 'In progress', 5],
       ['EA1', 'Latch sticks', 'Open', 1],
     ]);
+  });
+  it("a past period's report lists the problems open at its end, days outstanding counted to it", () => {
+    const maintenance = [
+      // Open during the week, resolved after it: listed as it stood then.
+      {
+        id: 'm1',
+        door_id: 'd-EA1',
+        status: 'resolved',
+        description: 'Glass cracked',
+        created_at: iso(MON + DAY),
+        resolved_at: iso(MON + 9 * DAY),
+      },
+      // Resolved within the week: not open at its end.
+      { id: 'm2', door_id: 'd-EA1', status: 'resolved', description: 'Fixed', created_at: iso(MON), resolved_at: iso(MON + 2 * DAY) },
+      // Opened after the week: not in it.
+      { id: 'm3', door_id: 'd-EA1', status: 'open', description: 'Later', created_at: iso(MON + 8 * DAY) },
+    ];
+    const r = report({ doors: [door('EA1')], maintenance, now: MON + 10 * DAY });
+    expect(r.openProblems.map((p) => [p.problem, p.status, p.daysOutstanding])).toEqual([['Glass cracked', 'Resolved since', 6]]);
   });
 });
 

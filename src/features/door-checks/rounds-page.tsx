@@ -17,8 +17,6 @@ import { Loading } from '../../ui/loading';
 import { MyWorkButton, useMyOpenWork } from '../maintenance/index';
 import { tenantPath } from '../../lib/roles';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
-// Only while a sweep runs: the notice (and the sweeps chunk) load then, in room kept for them.
-const RunningSweepsNotice = lazy(() => import('../sweeps/index').then((m) => ({ default: m.RunningSweepsNotice })));
 import { useCheckInterval } from './hooks/use-check-interval';
 import { useLocalDb } from './hooks/use-local-db';
 import {
@@ -32,6 +30,9 @@ import {
   type DoorStatus,
 } from './model';
 import { dueDoors, officerCampus, scanPath } from './rounds-model';
+
+// Only while a sweep runs: the notice (and the sweeps chunk) load then, in room kept for them.
+const RunningSweepsNotice = lazy(() => import('../sweeps/index').then((m) => ({ default: m.RunningSweepsNotice })));
 
 const RECENT = 10;
 const DUE_SHOWN = 30;

@@ -26,7 +26,7 @@ import { ComplianceTables } from './components/compliance-tables';
 import { complianceCsv, complianceFileName } from './compliance-csv';
 import { usePeriodChecks } from './hooks/use-period-checks';
 import { buildComplianceReport, selectReportDoors, COMPLIANCE_RULE_TEXT, figureText, weekRange, type ComplianceReport } from './compliance';
-import { downloadCompliancePdf } from './sweep-download';
+import { downloadCompliancePdf, PDF_FAILED } from './sweep-download';
 
 type PeriodChoice = 'this-week' | 'last-week' | 'custom';
 const DAY = 86_400_000;
@@ -39,7 +39,10 @@ function periodOf(choice: PeriodChoice, from: string, to: string): { start: numb
   }
   // Dates typed as the device's local days: from the first's midnight to the midnight after the last.
   const start = from ? new Date(`${from}T00:00:00`).getTime() : NaN;
-  const end = to ? new Date(`${to}T00:00:00`).getTime() + DAY : NaN;
+  // The midnight after the last day on the wall clock (a day with a daylight-saving change is 23 or 25 hours).
+  const last = to ? new Date(`${to}T00:00:00`) : null;
+  last?.setDate(last.getDate() + 1);
+  const end = last ? last.getTime() : NaN;
   return Number.isFinite(start) && Number.isFinite(end) && end > start ? { start, end } : null;
 }
 
@@ -82,8 +85,10 @@ function ComplianceBody({ db, slug }: { db: TenantDb; slug: string }) {
   const users = useRows(db, 'users');
   // null until chosen: the report opens on the first campus (a campus's week is what an auditor is handed).
   const [campusChoice, setCampusId] = useState<string | null>(null);
-  const [group, setGroup] = useState('exterior');
+  // null until chosen: exterior doors when the tenant has that group (the doors school-safety rules name), else all.
+  const [groupChoice, setGroup] = useState<string | null>(null);
   const [choice, setChoice] = useState<PeriodChoice>('this-week');
+  const [pdfError, setPdfError] = useState<string | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const period = periodOf(choice, from, to);
@@ -94,18 +99,19 @@ function ComplianceBody({ db, slug }: { db: TenantDb; slug: string }) {
       .sort((a, b) => String(a.campus_name).localeCompare(String(b.campus_name)));
   }, [campuses]);
   const campusId = campusChoice ?? campusList[0]?.id ?? '';
+  const groups = useMemo(() => knownDoorGroups(doors ?? []), [doors]);
+  const group = groupChoice ?? (groups.includes('exterior') ? 'exterior' : '');
   // The doors of a campus's report are known before its checks are read, so only theirs are read.
   const doorIds = useMemo(
     () =>
-      campusId && doors && campuses && period
-        ? selectReportDoors({ doors, campuses, campusId, group: group || null, period }).map((d) => d.id)
+      doors && campuses && period
+        ? selectReportDoors({ doors, campuses, campusId: campusId || null, group: group || null, period }).map((d) => d.id)
         : null,
     // period is rebuilt each render from its inputs; its bounds are what matter.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [campusId, doors, campuses, group, period?.start, period?.end],
   );
   const logs = usePeriodChecks(db, period, doorIds);
-  const groups = useMemo(() => knownDoorGroups(doors ?? []), [doors]);
   // The report's time moves on by the minute: an interval that ends while the screen is open becomes required.
   const now = useNow(60_000);
 
@@ -181,17 +187,19 @@ function ComplianceBody({ db, slug }: { db: TenantDb; slug: string }) {
             <p className="text-3xl font-bold text-slate-900" data-testid="compliance-overall">
               {figureText(report.overall)}
             </p>
+            {pdfError && <Alert tone="error">{pdfError}</Alert>}
             <p className="mt-2 text-sm text-slate-700" data-testid="compliance-rule">
               {COMPLIANCE_RULE_TEXT}
             </p>
             <div className="mt-3 flex flex-wrap gap-2">
               <Button
-                onClick={() =>
-                  void downloadCompliancePdf(
+                onClick={() => {
+                  setPdfError(null);
+                  downloadCompliancePdf(
                     { tenant, campus: campusLabel, group: groupLabel, report, generatedAt: new Date() },
                     complianceFileName(new Date(report.period.start), 'pdf'),
-                  )
-                }
+                  ).catch(() => setPdfError(PDF_FAILED));
+                }}
               >
                 Download PDF
               </Button>

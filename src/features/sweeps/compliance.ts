@@ -38,7 +38,8 @@ export const COMPLIANCE_RULE_TEXT =
   'Each door of the group needs at least one check in every check interval. The period is cut into consecutive intervals ' +
   'from its start, each as long as the interval then in force (a change of interval starts a new one); an interval is ' +
   'required once it has ended (or sooner, once it holds a check), and a door is not required to be checked before it ' +
-  'was added. Compliance = required intervals with a check ÷ required intervals.';
+  'was added. An interval cut short by a change of interval or by the end of the period is required only once it holds ' +
+  'a check. Compliance = required intervals with a check ÷ required intervals.';
 
 export const NOTHING_REQUIRED_TEXT = 'No checks were required';
 
@@ -243,7 +244,7 @@ export function buildComplianceReport(input: ComplianceInput): ComplianceReport 
     doors,
     neverChecked: doors.filter((d) => d.neverChecked),
     byCampus: complianceByCampus(doors),
-    openProblems: openProblems(input.maintenance, doorById, input.now, input.timeZone),
+    openProblems: openProblems(input.maintenance, doorById, Math.min(input.now, input.period.end), input.timeZone),
     sweeps: sweepsOfPeriod({
       sweeps: input.sweeps,
       sweepDoors: input.sweepDoors,

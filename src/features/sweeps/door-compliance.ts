@@ -11,10 +11,17 @@ export interface WindowIndex {
   windows: readonly IntervalWindow[];
   starts: Float64Array;
   ends: Float64Array;
+  /** full[k]: how many of windows[0..k) run their whole interval (not cut short by a change or the period's end). */
+  full: Uint32Array;
 }
 
+const HOUR_MS = 3_600_000;
+const isFull = (w: IntervalWindow) => w.end - w.start >= w.hours * HOUR_MS;
+
 export function indexWindows(windows: readonly IntervalWindow[]): WindowIndex {
-  return { windows, starts: Float64Array.from(windows, (w) => w.start), ends: Float64Array.from(windows, (w) => w.end) };
+  const full = new Uint32Array(windows.length + 1);
+  windows.forEach((w, k) => (full[k + 1] = full[k]! + (isFull(w) ? 1 : 0)));
+  return { windows, starts: Float64Array.from(windows, (w) => w.start), ends: Float64Array.from(windows, (w) => w.end), full };
 }
 
 export interface DoorLife {
@@ -40,9 +47,10 @@ export interface DoorFigures {
 
 /**
  * `times` are all of the door's check times (ms), ascending. An interval is
- * required when it lies wholly in the door's life and has ended by `now`,
- * or, whatever its place, when it holds a check: so an interval still
- * running, or one the door was added part-way through, counts only once it
+ * required when it runs its whole length, lies wholly in the door's life and
+ * has ended by `now`, or, whatever its place, when it holds a check: so an
+ * interval still running, one the door was added part-way through, or one
+ * cut short by a change of interval or the period's end counts only once it
  * is met.
  */
 export function doorFigures(times: ArrayLike<number>, index: WindowIndex, period: Period, now: number, life: DoorLife): DoorFigures {
@@ -51,7 +59,9 @@ export function doorFigures(times: ArrayLike<number>, index: WindowIndex, period
   const first = lowerBound(index.starts, life.addedAt);
   // The last window ended by both the report's time and the door's removal.
   const last = lowerBound(index.ends, Math.min(now, life.removedAt) + 1) - 1;
-  let required = Math.max(0, last - first + 1);
+  // Only whole intervals are owed: one cut short (a change of interval minutes after it began, the period's end)
+  // counts, like one the door was added part-way through, once it is met.
+  let required = last >= first ? index.full[last + 1]! - index.full[first]! : 0;
   let withCheck = 0;
   let current = -1;
   for (let k = a; k < b; k++) {
@@ -60,7 +70,7 @@ export function doorFigures(times: ArrayLike<number>, index: WindowIndex, period
     current = windowIndexAt(index.windows, t);
     if (current < 0) continue;
     withCheck++;
-    if (current < first || current > last) required++;
+    if (current < first || current > last || !isFull(index.windows[current]!)) required++;
   }
   return {
     checks: b - a,

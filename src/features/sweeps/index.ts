@@ -6,7 +6,7 @@
  */
 export { SweepsPage } from './sweeps-page';
 export { RunningSweepsNotice } from './components/running-sweeps-notice';
-export { activeSweep, sweepKindLabel, sweepProgress, SWEEP_KIND_LABEL, type SweepProgress } from './sweep-progress';
+export { sweepKindLabel, sweepProgress, SWEEP_KIND_LABEL, type SweepProgress } from './sweep-progress';
 export const loadCompliancePage = () => import('./compliance-page');
 export const loadCompliancePdf = () => import('./compliance-pdf');
 export const loadSweepPdf = () => import('./sweep-pdf');

@@ -45,25 +45,33 @@ export interface OpenProblem {
 
 const STATUS_TEXT: Record<string, string> = { open: 'Open', in_progress: 'In progress' };
 
-/** Maintenance records of the report's doors not yet resolved; longest outstanding first. */
+/**
+ * Maintenance records of the report's doors open at `asOf` (the report's time, or the end of a past period):
+ * opened by then and not resolved by then, so last month's report lists what was open last month. Longest
+ * outstanding first.
+ */
 export function openProblems(
   records: readonly Row[],
   doors: ReadonlyMap<string, ReportDoor>,
-  now: number,
+  asOf: number,
   timeZone?: string,
 ): OpenProblem[] {
   const out: OpenProblem[] = [];
+  const now = asOf;
   for (const r of records) {
     const door = doors.get(String(r.door_id));
     const createdAt = timeOf(r.created_at);
-    if (!door || r.status === 'resolved' || r.deleted_at || Number.isNaN(createdAt) || createdAt > now) continue;
+    if (!door || r.deleted_at || Number.isNaN(createdAt) || createdAt > now) continue;
+    const resolvedAt = timeOf(r.resolved_at);
+    const resolvedLater = r.status === 'resolved' && !Number.isNaN(resolvedAt) && resolvedAt > now;
+    if (r.status === 'resolved' && !resolvedLater) continue;
     out.push({
       id: String(r.id),
       doorId: door.id,
       doorNumber: door.doorNumber,
       campusName: door.campusName,
       problem: str(r.description) ?? str(r.issue_type) ?? 'Problem',
-      status: STATUS_TEXT[String(r.status)] ?? String(r.status ?? ''),
+      status: resolvedLater ? 'Resolved since' : (STATUS_TEXT[String(r.status)] ?? String(r.status ?? '')),
       createdAt,
       daysOutstanding: daysOutstanding(createdAt, now, timeZone),
     });

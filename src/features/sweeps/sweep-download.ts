@@ -7,6 +7,8 @@ import { downloadBlob } from '../../lib/download';
 import type { CompliancePdfInput } from './compliance-pdf';
 import type { SweepPdfInput } from './sweep-pdf';
 
+export const PDF_FAILED = 'The PDF could not be made on this device. Try again once it is online.';
+
 const slugOf = (s: string) =>
   s
     .toLowerCase()

@@ -5,9 +5,9 @@
  * pulled every few seconds while online, so the board keeps working from
  * the last copy when the signal drops.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { getCachedOrganization, useLivePull, useRows, useTenantSync, type CacheRow, type TenantSync } from '../../data';
+import { getCachedOrganization, trustedNow, useLivePull, useRows, useTenantSync, type CacheRow, type TenantSync } from '../../data';
 import { useHoldContentReady } from '../../lib/content-ready';
 import { organizationLabel } from '../../lib/organizations';
 import { normalizeRole, tenantPath } from '../../lib/roles';
@@ -19,7 +19,7 @@ import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { SweepBoard } from './components/sweep-board';
 import { StartSweepForm } from './components/start-sweep-form';
 import { progressOf, SWEEP_LIVE_TABLES, useSweepData, type SweepData } from './hooks/use-sweeps';
-import { downloadSweepPdf } from './sweep-download';
+import { downloadSweepPdf, PDF_FAILED } from './sweep-download';
 import { sweepKindLabel } from './sweep-progress';
 
 const RECENT = 10;
@@ -60,24 +60,29 @@ function SweepsBody({ sync, slug, admin }: { sync: TenantSync; slug: string; adm
   const campuses = useRows(sync.db, 'campus');
   const doors = useRows(sync.db, 'doors');
   const online = useOnline();
-  const now = useNow(1000);
+  // The server's clock, as the checks' and the sweep's times are (decision 013): a phone whose clock is off still counts its own checks.
+  const now = useNow(1000, trustedNow);
   const runningCampusIds = useMemo(() => new Set((data?.running ?? []).map((s) => String(s.campus_id))), [data]);
+  const [pdfError, setPdfError] = useState<string | null>(null);
   if (!data || !campuses || !doors) return <Loading label="Loading sweeps..." />;
 
   const scanPath = (doorId: string) => `${tenantPath(slug, 'scan')}?door=${encodeURIComponent(doorId)}`;
   const pdf = (sweep: CacheRow) => {
     const org = getCachedOrganization(slug);
-    void downloadSweepPdf({
+    setPdfError(null);
+    // The PDF code loads on first use: offline, before the app has cached it, that load can fail.
+    downloadSweepPdf({
       tenant: org ? organizationLabel(org) : slug,
       campus: data.campusName.get(String(sweep.campus_id)) ?? 'Unknown campus',
       sweep,
       progress: progressOf(data, sweep, now),
       generatedAt: new Date(),
-    });
+    }).catch(() => setPdfError(PDF_FAILED));
   };
 
   return (
     <div className="space-y-6">
+      {pdfError && <Alert tone="error">{pdfError}</Alert>}
       {!online && <Alert tone="warning">Offline: the board shows this device&apos;s copy and counts checks recorded here.</Alert>}
       {admin && <StartSweepForm sync={sync} campuses={campuses} doors={doors} runningCampusIds={runningCampusIds} />}
       <section aria-labelledby="running-sweeps" className="space-y-3">

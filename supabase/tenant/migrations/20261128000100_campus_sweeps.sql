@@ -271,7 +271,11 @@ begin
   end;
 
   -- A check already stored with a time in the sweep (one that committed while
-  -- this started) counts as it would have through the trigger.
+  -- this started) counts as it would have through the trigger. The share lock
+  -- waits for checks being inserted right now and holds new ones until this
+  -- commits: without it a check committing between this read and the commit
+  -- would find no sweep_doors row for its trigger to fill, and be missed.
+  lock table public.door_log in share mode;
   insert into public.sweep_doors (sweep_id, door_id, door_number, outcome, door_log_id, checked_at, checked_by,
                                   checked_by_name, problem)
   select started.id, d.id, d.door_number,

@@ -1,12 +1,13 @@
 /**
- * The running sweeps, said where officers and admins already are (My Rounds,
- * the Security Dashboard), each with how far it has got and a link to its
+ * The running sweeps, said where officers already are (My Rounds), each
+ * with how far the server has it (the board adds this device's unsynced
+ * checks) and a link to its
  * board, where the doors still to reach are listed. From the cache: an
  * officer who started the shift online sees a sweep started since, once a
  * pull has brought it.
  */
 import { Link } from 'react-router-dom';
-import { useRows, type TenantDb } from '../../../data';
+import { trustedNow, useRows, type TenantDb } from '../../../data';
 import { tenantPath } from '../../../lib/roles';
 import { useNow } from '../../../lib/use-now';
 import { sweepKindLabel, sweepProgress } from '../sweep-progress';
@@ -15,7 +16,7 @@ export function RunningSweepsNotice({ db, slug }: { db: TenantDb; slug: string }
   const sweeps = useRows(db, 'sweeps');
   const sweepDoors = useRows(db, 'sweep_doors');
   const campuses = useRows(db, 'campus');
-  const now = useNow(30_000);
+  const now = useNow(30_000, trustedNow);
   const running = (sweeps ?? []).filter((s) => !s.ended_at && !s.deleted_at);
   if (running.length === 0 || !sweepDoors) return null;
   const campusName = new Map((campuses ?? []).map((c) => [c.id, String(c.campus_name ?? '')]));

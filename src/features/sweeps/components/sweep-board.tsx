@@ -132,7 +132,7 @@ export function SweepBoard({
                   ) : (
                     <span className="text-slate-600">Not reached</span>
                   )}
-                  {d.pending && <span className="ml-2 text-xs text-slate-600">(on this device, not yet synced)</span>}
+                  {d.pending && <span className="ml-2 text-xs text-slate-600">(counted here; the server has not confirmed it yet)</span>}
                 </td>
                 <td className="px-3 py-2">{d.checkedBy ?? '—'}</td>
                 <td className="px-3 py-2">{timeText(d.checkedAt)}</td>
@@ -156,7 +156,7 @@ export function SweepBoard({
       </div>
       <ConfirmDialog
         open={confirming}
-        message={`End this sweep now? ${progress.securedText}; doors not reached stay recorded as not reached.`}
+        message={`End this sweep now? ${progress.securedText}. Checks recorded before the end on phones still offline count when they sync.`}
         confirmLabel="End sweep"
         onConfirm={() => void end()}
         onCancel={() => setConfirming(false)}

@@ -9,6 +9,7 @@ import { useMemo } from 'react';
 import { displayNameOf } from '../../../lib/display-name';
 import { useRows, type CacheRow, type SyncedTable, type TenantDb } from '../../../data';
 import { sweepProgress, type SweepProgress } from '../sweep-progress';
+import { timeKeyAtOrBefore } from '../time-keys';
 
 /** Pulled every few seconds while a sweep screen is open and online (useLivePull). */
 export const SWEEP_LIVE_TABLES: readonly SyncedTable[] = ['sweeps', 'sweep_doors', 'door_log'];
@@ -34,7 +35,8 @@ export function useSweepData(db: TenantDb): SweepData | undefined {
   const users = useRows(db, 'users');
   const since = useMemo(() => {
     const starts = (sweepRows ?? []).filter((s) => !s.ended_at).map(startedMs);
-    return starts.length ? new Date(Math.min(...starts)).toISOString() : null;
+    // Cut to the second: a bound that holds every form the checks' times take in the cache (time-keys.ts).
+    return starts.length ? timeKeyAtOrBefore(Math.min(...starts)) : null;
   }, [sweepRows]);
   const recentChecks = useLiveQuery(
     () => (since ? db.cache('door_log').where('created_at').aboveOrEqual(since).toArray() : Promise.resolve([] as CacheRow[])),
