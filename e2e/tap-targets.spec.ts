@@ -23,18 +23,26 @@ async function headerControlsTooSmall(page: Page): Promise<string[]> {
   return small;
 }
 
+/**
+ * Polled: the header's controls re-render once the sync engine has loaded after the first paint, and a control
+ * measured while it is swapped reads 0x0 (one CI run saw "Sign Out 0x0"). One too small stays too small.
+ */
+async function expectHeaderControlsBigEnough(page: Page): Promise<void> {
+  await expect.poll(() => headerControlsTooSmall(page), { timeout: 15_000 }).toEqual([]);
+}
+
 test('the officer’s header controls are big enough to tap, on the rounds and the scan screen', async ({ page }) => {
   await signInViaDeepLink(page, 'officer@lincoln-isd.test');
   await expect(page).toHaveURL(new RegExp(`/tenant/${LINCOLN.slug}/rounds$`));
   await expect(page.getByRole('heading', { level: 1, name: 'My Rounds' })).toBeVisible();
-  expect(await headerControlsTooSmall(page)).toEqual([]);
+  await expectHeaderControlsBigEnough(page);
   await page.goto(`/tenant/${LINCOLN.slug}/scan`);
   await expect(page.getByRole('link', { name: 'My Rounds' })).toBeVisible();
-  expect(await headerControlsTooSmall(page)).toEqual([]);
+  await expectHeaderControlsBigEnough(page);
 });
 
 test('the super admin’s header controls are big enough to tap on the dashboard', async ({ page }) => {
   await signInViaDeepLink(page, 'super@lincoln-isd.test');
   await expect(page.getByRole('heading', { level: 1, name: 'Super Admin Dashboard' })).toBeVisible();
-  expect(await headerControlsTooSmall(page)).toEqual([]);
+  await expectHeaderControlsBigEnough(page);
 });
