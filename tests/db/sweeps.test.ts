@@ -456,6 +456,33 @@ describe('door checks fill the outcomes', () => {
     ]);
   });
 
+  it('two checks of one door in one sync batch: the later one decides, in either order in the batch', async () => {
+    const { campusId, doors } = await campusWith({ EA1: ['exterior'], EA2: ['exterior'] });
+    const s = await startOk('security_admin', campusId, 'exterior');
+    // Both times after the start and neither ahead of the server's clock (a future time is filed at its arrival).
+    await new Promise((r) => setTimeout(r, 1_500));
+    const t = Date.now() - 1_200;
+    const check = (door: string, status: string, at: number, problem: string | null = null) => ({
+      id: newId(),
+      door_id: door,
+      user_id: uids.regular_user,
+      door_status: status,
+      door_problem: problem,
+      created_at: iso(at),
+    });
+    const batch = [
+      check(doors.EA1!, 'operational', t + 600),
+      check(doors.EA1!, 'maintenance', t + 300, 'Latch sticks'),
+      check(doors.EA2!, 'operational', t + 300),
+      check(doors.EA2!, 'out_of_service', t + 600, 'Glass broken'),
+    ];
+    const sent = await clients.regular_user.from('door_log').upsert(batch, { onConflict: 'id', ignoreDuplicates: true });
+    expect(sent.error).toBeNull();
+    const got = await sweepDoors(s.id);
+    expect(got.EA1).toMatchObject({ outcome: 'secured', door_log_id: batch[0]!.id });
+    expect(got.EA2).toMatchObject({ outcome: 'problem', door_log_id: batch[3]!.id, problem: 'Glass broken' });
+  });
+
   it('a check that committed with a time in the sweep before it started counts from the start', async () => {
     const { campusId, doors } = await campusWith({ EA1: ['exterior'] });
     const logId = await check(doors.EA1!, Date.now() + 10 * MIN);
