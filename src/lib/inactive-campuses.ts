@@ -23,3 +23,10 @@ export function inactiveCampusIds(campuses: readonly Row[]): ReadonlySet<string>
 export function onInactiveCampus(door: Row, inactive: ReadonlySet<string>): boolean {
   return typeof door.campus_id === 'string' && inactive.has(door.campus_id);
 }
+
+/** The campuses a sweep or a report can be chosen for (active, not removed), by name: one list for every picker. */
+export function activeCampusesByName<T extends Row>(campuses: readonly T[]): T[] {
+  return campuses
+    .filter((c) => c.active !== false && !c.deleted_at)
+    .sort((a, b) => String(a.campus_name).localeCompare(String(b.campus_name)));
+}

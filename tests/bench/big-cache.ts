@@ -119,3 +119,25 @@ export async function seedBigCache(page: Page, sizes: BigCacheSizes): Promise<vo
     db.close();
   }, sizes);
 }
+
+/** Puts rows built here into the signed-in user's lincoln-isd cache tables (small seeds: the rows cross into the page). */
+export async function putCacheRows(page: Page, tables: Record<string, object[]>): Promise<void> {
+  await page.evaluate(async (tables) => {
+    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('lockstep-lincoln-isd-'));
+    if (!name) throw new Error('no lincoln-isd store on this device');
+    const db = await new Promise<IDBDatabase>((ok, fail) => {
+      const r = indexedDB.open(name);
+      r.onsuccess = () => ok(r.result);
+      r.onerror = () => fail(r.error);
+    });
+    for (const [table, rows] of Object.entries(tables)) {
+      await new Promise<void>((ok, fail) => {
+        const tx = db.transaction(table, 'readwrite');
+        for (const row of rows) tx.objectStore(table).put(row);
+        tx.oncomplete = () => ok();
+        tx.onerror = () => fail(tx.error);
+      });
+    }
+    db.close();
+  }, tables);
+}

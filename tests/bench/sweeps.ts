@@ -49,7 +49,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
-import { seedBigCache } from './big-cache';
+import { putCacheRows, seedBigCache } from './big-cache';
 import { buildAppInto, serveDemoStack, signInSecurityAdmin } from './demo-stack';
 import { median, round, type BenchResult } from './result';
 
@@ -69,97 +69,68 @@ const SETTLE_MS = 2_000;
 
 /** A campus of 200 exterior doors, a lock-up sweep of them running for 30 minutes, 20 doors secured by 10 officers. */
 async function seedSweep(page: Page): Promise<void> {
-  await page.evaluate(
-    async ({ doors, officers, secured }) => {
-      const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('lockstep-lincoln-isd-'));
-      if (!name) throw new Error('no lincoln-isd store on this device');
-      const db = await new Promise<IDBDatabase>((ok, fail) => {
-        const r = indexedDB.open(name);
-        r.onsuccess = () => ok(r.result);
-        r.onerror = () => fail(r.error);
-      });
-      const put = (table: string, rows: object[]) =>
-        new Promise<void>((ok, fail) => {
-          const tx = db.transaction(table, 'readwrite');
-          for (const row of rows) tx.objectStore(table).put(row);
-          tx.oncomplete = () => ok();
-          tx.onerror = () => fail(tx.error);
-        });
-      const now = Date.now();
-      const iso = (ms: number) => new Date(ms).toISOString();
-      const long = iso(now - 100 * 86_400_000);
-      const started = now - 30 * 60_000;
-      await put('campus', [
-        { id: 'bench-sweep-campus', campus_name: 'Sweep High School', active: true, created_at: long, updated_at: long },
-      ]);
-      await put(
-        'doors',
-        Array.from({ length: doors }, (_, i) => ({
-          id: `bench-sweep-door-${i}`,
-          campus_id: 'bench-sweep-campus',
-          door_number: `EA${i + 1}`,
-          status: 'operational',
-          door_groups: ['exterior'],
-          created_at: long,
-          updated_at: long,
-        })),
-      );
-      await put(
-        'users',
-        Array.from({ length: officers }, (_, i) => ({
-          id: `bench-officer-${i}`,
-          email: `officer${i}@lincoln-isd.test`,
-          first_name: 'Officer',
-          last_name: String(i + 1),
-          role: 'regular_user',
-          is_organization_user: true,
-          is_admin: false,
-          active: true,
-          created_at: long,
-        })),
-      );
-      await put('sweeps', [
-        {
-          id: 'bench-sweep',
-          campus_id: 'bench-sweep-campus',
-          kind: 'lockup',
-          door_group: 'exterior',
-          note: null,
-          started_at: iso(started),
-          started_by: null,
-          started_by_name: 'Bench Admin',
-          ended_at: null,
-          ended_by: null,
-          ended_by_name: null,
-          created_at: iso(started),
-          updated_at: iso(started),
-        },
-      ]);
-      await put(
-        'sweep_doors',
-        Array.from({ length: doors }, (_, i) => {
-          const done = i < secured;
-          const at = iso(started + (i + 1) * 20_000);
-          return {
-            id: `bench-sweep-door-row-${i}`,
-            sweep_id: 'bench-sweep',
-            door_id: `bench-sweep-door-${i}`,
-            door_number: `EA${i + 1}`,
-            outcome: done ? 'secured' : null,
-            door_log_id: done ? `bench-sweep-log-${i}` : null,
-            checked_at: done ? at : null,
-            checked_by: done ? `bench-officer-${i % officers}` : null,
-            checked_by_name: done ? `Officer ${(i % officers) + 1}` : null,
-            problem: null,
-            created_at: iso(started),
-            updated_at: done ? at : iso(started),
-          };
-        }),
-      );
-      db.close();
-    },
-    { doors: SWEEP_DOORS, officers: OFFICERS, secured: SECURED_AT_START },
-  );
+  const now = Date.now();
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const long = iso(now - 100 * 86_400_000);
+  const started = now - 30 * 60_000;
+  await putCacheRows(page, {
+    campus: [{ id: 'bench-sweep-campus', campus_name: 'Sweep High School', active: true, created_at: long, updated_at: long }],
+    doors: Array.from({ length: SWEEP_DOORS }, (_, i) => ({
+      id: `bench-sweep-door-${i}`,
+      campus_id: 'bench-sweep-campus',
+      door_number: `EA${i + 1}`,
+      status: 'operational',
+      door_groups: ['exterior'],
+      created_at: long,
+      updated_at: long,
+    })),
+    users: Array.from({ length: OFFICERS }, (_, i) => ({
+      id: `bench-officer-${i}`,
+      email: `officer${i}@lincoln-isd.test`,
+      first_name: 'Officer',
+      last_name: String(i + 1),
+      role: 'regular_user',
+      is_organization_user: true,
+      is_admin: false,
+      active: true,
+      created_at: long,
+    })),
+    sweeps: [
+      {
+        id: 'bench-sweep',
+        campus_id: 'bench-sweep-campus',
+        kind: 'lockup',
+        door_group: 'exterior',
+        note: null,
+        started_at: iso(started),
+        started_by: null,
+        started_by_name: 'Bench Admin',
+        ended_at: null,
+        ended_by: null,
+        ended_by_name: null,
+        created_at: iso(started),
+        updated_at: iso(started),
+      },
+    ],
+    sweep_doors: Array.from({ length: SWEEP_DOORS }, (_, i) => {
+      const done = i < SECURED_AT_START;
+      const at = iso(started + (i + 1) * 20_000);
+      return {
+        id: `bench-sweep-door-row-${i}`,
+        sweep_id: 'bench-sweep',
+        door_id: `bench-sweep-door-${i}`,
+        door_number: `EA${i + 1}`,
+        outcome: done ? 'secured' : null,
+        door_log_id: done ? `bench-sweep-log-${i}` : null,
+        checked_at: done ? at : null,
+        checked_by: done ? `bench-officer-${i % OFFICERS}` : null,
+        checked_by_name: done ? `Officer ${(i % OFFICERS) + 1}` : null,
+        problem: null,
+        created_at: iso(started),
+        updated_at: done ? at : iso(started),
+      };
+    }),
+  });
 }
 
 /**

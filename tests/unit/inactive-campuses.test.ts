@@ -3,7 +3,7 @@
  * and count applies: only a campus known to be switched off takes its doors out.
  */
 import { describe, expect, it } from 'vitest';
-import { inactiveCampusIds, onInactiveCampus } from '../../src/lib/inactive-campuses';
+import { activeCampusesByName, inactiveCampusIds, onInactiveCampus } from '../../src/lib/inactive-campuses';
 
 describe('inactive campuses', () => {
   const campuses = [
@@ -26,5 +26,15 @@ describe('inactive campuses', () => {
     expect(onInactiveCampus({ campus_id: 'elsewhere' }, inactive)).toBe(false);
     expect(onInactiveCampus({ campus_id: null }, inactive)).toBe(false);
     expect(onInactiveCampus({}, inactive)).toBe(false);
+  });
+
+  it('offers the active, not removed campuses by name', () => {
+    const campuses = [
+      { id: 'n', campus_name: 'North' },
+      { id: 'a', campus_name: 'Annex', active: true },
+      { id: 'o', campus_name: 'Old', active: false },
+      { id: 'g', campus_name: 'Gone', deleted_at: '2026-01-01T00:00:00Z' },
+    ];
+    expect(activeCampusesByName(campuses).map((c) => c.id)).toEqual(['a', 'n']);
   });
 });

@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { getCachedOrganization, useRows, useTenantSync, type TenantDb } from '../../data';
 import { useHoldContentReady } from '../../lib/content-ready';
-import { inactiveCampusIds } from '../../lib/inactive-campuses';
+import { activeCampusesByName } from '../../lib/inactive-campuses';
 import { doorGroupLabel, knownDoorGroups } from '../../lib/door-groups';
 import { downloadBlob } from '../../lib/download';
 import { organizationLabel } from '../../lib/organizations';
@@ -17,7 +17,8 @@ import { normalizeRole, tenantPath } from '../../lib/roles';
 import { useNow } from '../../lib/use-now';
 import { Alert } from '../../ui/alert';
 import { Button } from '../../ui/button';
-import { inputClass } from '../../ui/field';
+import { SelectField } from '../../ui/controls';
+import { Field } from '../../ui/field';
 import { Loading } from '../../ui/loading';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { campusComplianceChart, checksPerDayChart } from './chart-scale';
@@ -92,12 +93,7 @@ function ComplianceBody({ db, slug }: { db: TenantDb; slug: string }) {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const period = periodOf(choice, from, to);
-  const campusList = useMemo(() => {
-    const inactive = inactiveCampusIds(campuses ?? []);
-    return (campuses ?? [])
-      .filter((c) => !c.deleted_at && !inactive.has(c.id))
-      .sort((a, b) => String(a.campus_name).localeCompare(String(b.campus_name)));
-  }, [campuses]);
+  const campusList = useMemo(() => activeCampusesByName(campuses ?? []), [campuses]);
   const campusId = campusChoice ?? campusList[0]?.id ?? '';
   const groups = useMemo(() => knownDoorGroups(doors ?? []), [doors]);
   const group = groupChoice ?? (groups.includes('exterior') ? 'exterior' : '');
@@ -145,31 +141,31 @@ function ComplianceBody({ db, slug }: { db: TenantDb; slug: string }) {
   return (
     <div className="space-y-6">
       <form className="flex flex-wrap items-end gap-3" aria-label="Report filters" onSubmit={(e) => e.preventDefault()}>
-        <Select label="Campus" value={campusId} onChange={setCampusId}>
+        <SelectField label="Campus" value={campusId} onChange={(e) => setCampusId(e.target.value)}>
           <option value="">All campuses</option>
           {campusList.map((c) => (
             <option key={c.id} value={c.id}>
               {String(c.campus_name)}
             </option>
           ))}
-        </Select>
-        <Select label="Door group" value={group} onChange={setGroup}>
+        </SelectField>
+        <SelectField label="Door group" value={group} onChange={(e) => setGroup(e.target.value)}>
           <option value="">All doors</option>
           {groups.map((g) => (
             <option key={g} value={g}>
               {doorGroupLabel(g)}
             </option>
           ))}
-        </Select>
-        <Select label="Period" value={choice} onChange={(v) => setChoice(v as PeriodChoice)}>
+        </SelectField>
+        <SelectField label="Period" value={choice} onChange={(e) => setChoice(e.target.value as PeriodChoice)}>
           <option value="this-week">This week</option>
           <option value="last-week">Last week</option>
           <option value="custom">Date range</option>
-        </Select>
+        </SelectField>
         {choice === 'custom' && (
           <>
-            <DateInput label="From" value={from} onChange={setFrom} />
-            <DateInput label="To" value={to} onChange={setTo} />
+            <Field label="From" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
+            <Field label="To" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
           </>
         )}
       </form>
@@ -225,35 +221,5 @@ function ComplianceBody({ db, slug }: { db: TenantDb; slug: string }) {
         </>
       )}
     </div>
-  );
-}
-
-function Select({
-  label,
-  value,
-  onChange,
-  children,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <label className="space-y-1 text-sm font-medium text-slate-800">
-      <span className="block">{label}</span>
-      <select className={inputClass} value={value} onChange={(e) => onChange(e.target.value)}>
-        {children}
-      </select>
-    </label>
-  );
-}
-
-function DateInput({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
-  return (
-    <label className="space-y-1 text-sm font-medium text-slate-800">
-      <span className="block">{label}</span>
-      <input type="date" className={inputClass} value={value} onChange={(e) => onChange(e.target.value)} />
-    </label>
   );
 }

@@ -57,14 +57,13 @@ export function SweepsPage() {
 
 function SweepsBody({ sync, slug, admin }: { sync: TenantSync; slug: string; admin: boolean }) {
   const data = useSweepData(sync.db);
-  const campuses = useRows(sync.db, 'campus');
   const doors = useRows(sync.db, 'doors');
   const online = useOnline();
   // The server's clock, as the checks' and the sweep's times are (decision 013): a phone whose clock is off still counts its own checks.
   const now = useNow(1000, trustedNow);
   const runningCampusIds = useMemo(() => new Set((data?.running ?? []).map((s) => String(s.campus_id))), [data]);
   const [pdfError, setPdfError] = useState<string | null>(null);
-  if (!data || !campuses || !doors) return <Loading label="Loading sweeps..." />;
+  if (!data || !doors) return <Loading label="Loading sweeps..." />;
 
   const scanPath = (doorId: string) => `${tenantPath(slug, 'scan')}?door=${encodeURIComponent(doorId)}`;
   const pdf = (sweep: CacheRow) => {
@@ -84,7 +83,7 @@ function SweepsBody({ sync, slug, admin }: { sync: TenantSync; slug: string; adm
     <div className="space-y-6">
       {pdfError && <Alert tone="error">{pdfError}</Alert>}
       {!online && <Alert tone="warning">Offline: the board shows this device&apos;s copy and counts checks recorded here.</Alert>}
-      {admin && <StartSweepForm sync={sync} campuses={campuses} doors={doors} runningCampusIds={runningCampusIds} />}
+      {admin && <StartSweepForm sync={sync} campuses={data.campuses} doors={doors} runningCampusIds={runningCampusIds} />}
       <section aria-labelledby="running-sweeps" className="space-y-3">
         <h2 id="running-sweeps" className="text-xl font-semibold text-slate-900">
           Running sweeps

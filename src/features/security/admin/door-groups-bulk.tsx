@@ -14,7 +14,7 @@ import {
   withoutDoorGroup,
 } from '../../../lib/door-groups';
 import { Button } from '../../../ui/button';
-import { inputClass } from '../../../ui/field';
+import { Field } from '../../../ui/field';
 import { errorText } from './messages';
 
 export function DoorGroupsBulk({
@@ -62,26 +62,21 @@ export function DoorGroupsBulk({
   return (
     <div role="group" aria-label="Edit groups of the selected doors" className="flex flex-wrap items-end gap-2 rounded-xl bg-slate-50 p-3">
       <p className="text-sm font-semibold text-slate-800">{selected.length} selected</p>
-      <div className="space-y-1">
-        <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">
-          Group
-        </label>
-        <input
-          id={inputId}
-          list={listId}
-          className={inputClass}
-          value={group}
-          placeholder="exterior"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
-          onChange={(e) => setGroup(e.target.value)}
-        />
-        <datalist id={listId}>
-          {known.map((g) => (
-            <option key={g} value={g} />
-          ))}
-        </datalist>
-      </div>
+      <Field
+        label="Group"
+        id={inputId}
+        list={listId}
+        value={group}
+        placeholder="exterior"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : undefined}
+        onChange={(e) => setGroup(e.target.value)}
+      />
+      <datalist id={listId}>
+        {known.map((g) => (
+          <option key={g} value={g} />
+        ))}
+      </datalist>
       <Button onClick={() => void apply(true)} disabled={busy || selected.length === 0}>
         Add to group
       </Button>

@@ -5,30 +5,11 @@
  * hundred (least compliant first) and says the CSV has them all.
  */
 import type { ReactNode } from 'react';
+import { Table } from '../../../ui/table';
 import { percentText, type ComplianceReport } from '../compliance';
 
 const SHOWN = 200;
 const when = (ms: number | null) => (ms === null ? '—' : new Date(ms).toLocaleString());
-
-function Table({ caption, headers, children }: { caption: string; headers: readonly string[]; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-      <table className="min-w-full divide-y divide-slate-200 text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            {headers.map((h) => (
-              <th key={h} scope="col" className="px-3 py-2 font-semibold text-slate-700">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </div>
-  );
-}
 
 function Section({ id, title, empty, count, children }: { id: string; title: string; empty: string; count: number; children: ReactNode }) {
   return (
@@ -49,20 +30,19 @@ export function ComplianceTables({ report }: { report: ComplianceReport }) {
       <Section id="per-door" title="Doors" empty="No doors of this group here." count={report.doors.length}>
         <Table
           caption="Checks per door"
-          headers={['Door', 'Campus', 'Checks', 'Required intervals', 'With a check', 'Compliance', 'Last check']}
-        >
-          {doors.map((d) => (
-            <tr key={d.id} data-testid="compliance-door" data-door={d.doorNumber}>
-              <td className="px-3 py-2 font-medium">{d.doorNumber}</td>
-              <td className="px-3 py-2">{d.campusName}</td>
-              <td className="px-3 py-2">{d.checks}</td>
-              <td className="px-3 py-2">{d.required}</td>
-              <td className="px-3 py-2">{d.withCheck}</td>
-              <td className="px-3 py-2">{percentText(d.withCheck, d.required)}</td>
-              <td className="px-3 py-2">{when(d.lastCheckAt)}</td>
-            </tr>
-          ))}
-        </Table>
+          hideCaption
+          rows={doors}
+          rowKey={(d) => d.id}
+          columns={[
+            { key: 'door', header: 'Door', cell: (d) => d.doorNumber, className: 'font-medium' },
+            { key: 'campus', header: 'Campus', cell: (d) => d.campusName },
+            { key: 'checks', header: 'Checks', cell: (d) => d.checks },
+            { key: 'required', header: 'Required intervals', cell: (d) => d.required },
+            { key: 'met', header: 'With a check', cell: (d) => d.withCheck },
+            { key: 'share', header: 'Compliance', cell: (d) => percentText(d.withCheck, d.required) },
+            { key: 'last', header: 'Last check', cell: (d) => when(d.lastCheckAt) },
+          ]}
+        />
         {report.doors.length > SHOWN && (
           <p className="text-sm text-slate-700">
             The {SHOWN} least compliant of {report.doors.length.toLocaleString()} doors are listed; the CSV has every door.
@@ -79,45 +59,49 @@ export function ComplianceTables({ report }: { report: ComplianceReport }) {
         </p>
       </Section>
       <Section id="open-problems" title="Open problems" empty="No open problems on these doors." count={report.openProblems.length}>
-        <Table caption="Open problems" headers={['Door', 'Campus', 'Problem', 'Status', 'Opened', 'Days outstanding']}>
-          {report.openProblems.slice(0, SHOWN).map((p) => (
-            <tr key={p.id}>
-              <td className="px-3 py-2 font-medium">{p.doorNumber}</td>
-              <td className="px-3 py-2">{p.campusName}</td>
-              <td className="px-3 py-2">{p.problem}</td>
-              <td className="px-3 py-2">{p.status}</td>
-              <td className="px-3 py-2">{when(p.createdAt)}</td>
-              <td className="px-3 py-2">{p.daysOutstanding}</td>
-            </tr>
-          ))}
-        </Table>
+        <Table
+          caption="Open problems"
+          hideCaption
+          rows={report.openProblems.slice(0, SHOWN)}
+          rowKey={(p) => p.id}
+          columns={[
+            { key: 'door', header: 'Door', cell: (p) => p.doorNumber, className: 'font-medium' },
+            { key: 'campus', header: 'Campus', cell: (p) => p.campusName },
+            { key: 'problem', header: 'Problem', cell: (p) => p.problem },
+            { key: 'status', header: 'Status', cell: (p) => p.status },
+            { key: 'opened', header: 'Opened', cell: (p) => when(p.createdAt) },
+            { key: 'days', header: 'Days outstanding', cell: (p) => p.daysOutstanding },
+          ]}
+        />
       </Section>
       <Section id="sweeps-run" title="Sweeps" empty="No sweeps in this period." count={report.sweeps.length}>
-        <Table caption="Sweeps in this period" headers={['Campus', 'Kind', 'Started', 'Took', 'Result']}>
-          {report.sweeps.map((s) => (
-            <tr key={s.id}>
-              <td className="px-3 py-2">{s.campusName}</td>
-              <td className="px-3 py-2">{s.kind}</td>
-              <td className="px-3 py-2">
-                {when(s.startedAt)} by {s.startedBy}
-              </td>
-              <td className="px-3 py-2">{s.running ? 'Running' : s.durationText}</td>
-              <td className="px-3 py-2">{s.securedText}</td>
-            </tr>
-          ))}
-        </Table>
+        <Table
+          caption="Sweeps in this period"
+          hideCaption
+          rows={report.sweeps}
+          rowKey={(s) => s.id}
+          columns={[
+            { key: 'campus', header: 'Campus', cell: (s) => s.campusName },
+            { key: 'kind', header: 'Kind', cell: (s) => s.kind },
+            { key: 'started', header: 'Started', cell: (s) => `${when(s.startedAt)} by ${s.startedBy}` },
+            { key: 'took', header: 'Took', cell: (s) => (s.running ? 'Running' : s.durationText) },
+            { key: 'result', header: 'Result', cell: (s) => s.securedText },
+          ]}
+        />
       </Section>
       <Section id="officers" title="Officers' coverage" empty="No checks in this period." count={report.officers.length}>
-        <Table caption="Officers' coverage" headers={['Officer', 'Checks', 'Doors checked', 'Share of doors']}>
-          {report.officers.map((o) => (
-            <tr key={o.userId ?? 'unknown'}>
-              <td className="px-3 py-2">{o.name}</td>
-              <td className="px-3 py-2">{o.checks}</td>
-              <td className="px-3 py-2">{o.doors}</td>
-              <td className="px-3 py-2">{o.share === null ? '—' : `${Math.floor(o.share * 1000) / 10}%`}</td>
-            </tr>
-          ))}
-        </Table>
+        <Table
+          caption="Officers' coverage"
+          hideCaption
+          rows={report.officers}
+          rowKey={(o) => o.userId ?? 'unknown'}
+          columns={[
+            { key: 'name', header: 'Officer', cell: (o) => o.name },
+            { key: 'checks', header: 'Checks', cell: (o) => o.checks },
+            { key: 'doors', header: 'Doors checked', cell: (o) => o.doors },
+            { key: 'share', header: 'Share of doors', cell: (o) => (o.share === null ? '—' : `${Math.floor(o.share * 1000) / 10}%`) },
+          ]}
+        />
       </Section>
     </div>
   );

@@ -5,15 +5,15 @@
  * refusal is shown as it says it; offline the form says a connection is
  * needed instead of queueing a sweep nobody would see start.
  */
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { startSweep, type CacheRow, type SweepKind, type TenantSync } from '../../../data';
 import { doorGroupLabel, doorGroupsOf } from '../../../lib/door-groups';
-import { inactiveCampusIds } from '../../../lib/inactive-campuses';
+import { activeCampusesByName } from '../../../lib/inactive-campuses';
 import { useOnline } from '../../../lib/use-online';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
-import { inputClass } from '../../../ui/field';
+import { SelectField, TextAreaField } from '../../../ui/controls';
 import { SWEEP_KIND_LABEL } from '../sweep-progress';
 
 const KINDS = Object.keys(SWEEP_KIND_LABEL) as SweepKind[];
@@ -42,13 +42,7 @@ export function StartSweepForm({
   runningCampusIds: ReadonlySet<string>;
 }) {
   const online = useOnline();
-  const id = useId();
-  const active = useMemo(() => {
-    const inactive = inactiveCampusIds(campuses);
-    return campuses
-      .filter((c) => !c.deleted_at && !inactive.has(c.id))
-      .sort((a, b) => String(a.campus_name).localeCompare(String(b.campus_name)));
-  }, [campuses]);
+  const active = useMemo(() => activeCampusesByName(campuses), [campuses]);
   const [campusId, setCampusId] = useState('');
   const [kind, setKind] = useState<SweepKind>('lockup');
   const [group, setGroup] = useState('exterior');
@@ -93,59 +87,32 @@ export function StartSweepForm({
       <h2 className="text-lg font-semibold text-slate-900">Start a sweep</h2>
       {!online && <Alert tone="warning">Starting a sweep needs a connection to the server.</Alert>}
       <div className="grid gap-3 sm:grid-cols-3">
-        <div className="space-y-1">
-          <label htmlFor={`${id}-campus`} className="block text-sm font-medium text-slate-800">
-            Campus
-          </label>
-          <select id={`${id}-campus`} className={inputClass} value={campusId} onChange={(e) => setCampusId(e.target.value)}>
-            <option value="">Select a campus</option>
-            {active.map((c) => (
-              <option key={c.id} value={c.id}>
-                {String(c.campus_name)}
-                {runningCampusIds.has(c.id) ? ' (sweep running)' : ''}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-kind`} className="block text-sm font-medium text-slate-800">
-            Kind
-          </label>
-          <select id={`${id}-kind`} className={inputClass} value={kind} onChange={(e) => setKind(e.target.value as SweepKind)}>
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {SWEEP_KIND_LABEL[k]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="space-y-1">
-          <label htmlFor={`${id}-group`} className="block text-sm font-medium text-slate-800">
-            Door group
-          </label>
-          <select id={`${id}-group`} className={inputClass} value={chosen} onChange={(e) => setGroup(e.target.value)}>
-            {groups.length === 0 && <option value="">{campusId ? 'No groups on this campus' : 'Choose a campus first'}</option>}
-            {groups.map(([g, n]) => (
-              <option key={g} value={g}>
-                {doorGroupLabel(g)} ({n} door{n === 1 ? '' : 's'})
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField label="Campus" value={campusId} onChange={(e) => setCampusId(e.target.value)}>
+          <option value="">Select a campus</option>
+          {active.map((c) => (
+            <option key={c.id} value={c.id}>
+              {String(c.campus_name)}
+              {runningCampusIds.has(c.id) ? ' (sweep running)' : ''}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Kind" value={kind} onChange={(e) => setKind(e.target.value as SweepKind)}>
+          {KINDS.map((k) => (
+            <option key={k} value={k}>
+              {SWEEP_KIND_LABEL[k]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Door group" value={chosen} onChange={(e) => setGroup(e.target.value)}>
+          {groups.length === 0 && <option value="">{campusId ? 'No groups on this campus' : 'Choose a campus first'}</option>}
+          {groups.map(([g, n]) => (
+            <option key={g} value={g}>
+              {doorGroupLabel(g)} ({n} door{n === 1 ? '' : 's'})
+            </option>
+          ))}
+        </SelectField>
       </div>
-      <div className="space-y-1">
-        <label htmlFor={`${id}-note`} className="block text-sm font-medium text-slate-800">
-          Note
-        </label>
-        <textarea
-          id={`${id}-note`}
-          className={inputClass}
-          rows={2}
-          maxLength={NOTE_MAX}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-        />
-      </div>
+      <TextAreaField label="Note" maxLength={NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} />
       {error && <Alert tone="error">{error}</Alert>}
       {started && <Alert tone="success">{started}</Alert>}
       <Button type="submit" disabled={busy || !online}>

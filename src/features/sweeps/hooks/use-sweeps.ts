@@ -21,6 +21,7 @@ export interface SweepData {
   running: CacheRow[];
   ended: CacheRow[];
   sweepDoors: readonly CacheRow[];
+  campuses: readonly CacheRow[];
   campusName: ReadonlyMap<string, string>;
   userName: (id: string | null) => string;
   recentChecks: readonly CacheRow[];
@@ -51,6 +52,7 @@ export function useSweepData(db: TenantDb): SweepData | undefined {
       running: sweeps.filter((s) => !s.ended_at),
       ended: sweeps.filter((s) => !!s.ended_at),
       sweepDoors,
+      campuses,
       campusName: new Map(campuses.map((c) => [c.id, String(c.campus_name ?? '')])),
       userName: (id) => {
         const u = id ? byId.get(id) : undefined;
