@@ -73,3 +73,18 @@ test('a new service worker version shows the update prompt', async ({ page }) =>
   await expect(prompt).toBeHidden();
   expect(await page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.waiting)).toBe(false);
 });
+
+test('a page the worker does not control (a hard reload, or a load that raced the first install) is taken over', async ({ page }) => {
+  await page.addInitScript(() => {
+    (globalThis as { controlledAtLoad?: boolean }).controlledAtLoad = navigator.serviceWorker.controller !== null;
+  });
+  await page.goto(`${origin}/`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // A reload that bypasses the cache bypasses the worker too: the page starts uncontrolled, as one that raced the install.
+  const cdp = await page.context().newCDPSession(page);
+  const loaded = page.waitForEvent('load');
+  await cdp.send('Page.reload', { ignoreCache: true });
+  await loaded;
+  expect(await page.evaluate(() => (globalThis as { controlledAtLoad?: boolean }).controlledAtLoad)).toBe(false);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+});

@@ -15,6 +15,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type 
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { LATER_REVISION, ON_DEMAND_REVISION } from '../scripts/precache-tiers';
+import { CLAIM_MESSAGE } from '../src/app/claim-page';
 import { PHOTO_CACHE, runBackgroundPush, slugFromSyncTag } from '../src/data';
 import { cacheLater, pruneAssetCache } from './later-assets';
 
@@ -81,6 +82,8 @@ registerRoute(
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  // A page that loaded while this worker was activating missed the claim below (src/app/claim-page.ts).
+  if (data?.type === CLAIM_MESSAGE) event.waitUntil(self.clients.claim());
   // The reply (to whoever sent a port) says when the admin areas are ready offline.
   if (data?.type === 'CACHE_LATER') {
     event.waitUntil(cacheLater(ASSET_CACHE, laterUrls).then((complete) => event.ports[0]?.postMessage({ type: 'CACHED_LATER', complete })));

@@ -6,6 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { whenContentReady } from '../lib/content-ready';
+import { askToBeControlled } from './claim-page';
 import { keepInstalling, registerLater } from './keep-installing';
 
 type WorkboxLike = { messageSkipWaiting: () => void; addEventListener: (type: 'controlling', cb: () => void) => void };
@@ -27,7 +28,10 @@ export function UpdatePrompt() {
           wbRef.current = wb;
           wb.addEventListener('waiting', () => setWaiting(true));
           wb.register().then(
-            (reg) => keepInstalling(reg, registerAgain),
+            (reg) => {
+              keepInstalling(reg, registerAgain);
+              void askToBeControlled(navigator.serviceWorker);
+            },
             (error: unknown) => {
               console.warn('Service worker registration failed', error);
               registerLater(registerAgain);
@@ -44,7 +48,10 @@ export function UpdatePrompt() {
           console.warn('Service worker helper failed to load', error);
           if (!cancelled)
             void registerAgain().then(
-              (reg) => keepInstalling(reg, registerAgain),
+              (reg) => {
+                keepInstalling(reg, registerAgain);
+                void askToBeControlled(navigator.serviceWorker);
+              },
               () => registerLater(registerAgain),
             );
         },
