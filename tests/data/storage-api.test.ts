@@ -227,4 +227,41 @@ describe('Storage API (evidence bucket)', () => {
     expect(await objectRows()).toEqual([]);
     expect(await filesOnDisk()).toEqual([]);
   });
+
+  it('on every evidence table, the row’s own readers read and add its photos: transport staff are refused a parking violation’s', async () => {
+    const one = async (sql: string) => (await project.engine.query<{ id: string }>(`${sql} returning id`)).rows[0]!.id;
+    const rows = {
+      incidents: await one(`insert into public.incidents (title, description) values ('Smashed pane', 'Gym side door')`),
+      maintenance_records: await one(`insert into public.maintenance_records (issue_type, description) values ('closer', 'Slow to close')`),
+      parking_violations: await one(`insert into public.parking_violations (violation_type, license_plate) values ('No permit', 'ABC123')`),
+    };
+    const transport = await signedInAs('transportation_admin');
+    const office = await signedInAs('office_staff');
+    for (const [table, id] of Object.entries(rows)) {
+      const name = `${table}/${id}/evidence.jpg`;
+      expect((await officer.storage.from('evidence').upload(name, JPEG(9))).error, table).toBeNull();
+      const transportMay = table !== 'parking_violations';
+      const down = await transport.storage.from('evidence').download(name);
+      expect(down.error === null, `${table}: transport reads`).toBe(transportMay);
+      const listed = await transport.storage.from('evidence').list(`${table}/${id}`);
+      expect(
+        listed.data?.map((f) => f.name),
+        table,
+      ).toEqual(transportMay ? ['evidence.jpg'] : []);
+      const added = await transport.storage.from('evidence').upload(`${table}/${id}/second.jpg`, JPEG(10));
+      if (transportMay) expect(added.error, table).toBeNull();
+      else expect(added.error, table).toMatchObject({ statusCode: '403' });
+      expect((await office.storage.from('evidence').download(name)).error, `${table}: office reads`).toBeNull();
+      expect((await noRole.storage.from('evidence').download(name)).error, `${table}: no role`).not.toBeNull();
+    }
+    expect((await objectRows()).map((r) => r.name).sort()).toEqual(
+      [
+        `incidents/${rows.incidents}/evidence.jpg`,
+        `incidents/${rows.incidents}/second.jpg`,
+        `maintenance_records/${rows.maintenance_records}/evidence.jpg`,
+        `maintenance_records/${rows.maintenance_records}/second.jpg`,
+        `parking_violations/${rows.parking_violations}/evidence.jpg`,
+      ].sort(),
+    );
+  });
 });
