@@ -98,14 +98,15 @@ describe('rpc', () => {
     });
   });
 
-  it('passes the whole body to a single unnamed parameter, and exposes no function whose parameter cannot be named', async () => {
+  it('passes the whole body to a single unnamed parameter, also when it is sent by the empty key', async () => {
     expect((await fx.anon.rpc('keys_of', { b: 1, a: 2 })).data).toEqual(['a', 'b']);
     const shout = await fx.rest('/rpc/shout', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: 'quiet' });
     expect(shout.status).toBe(200);
     expect(await shout.json()).toBe('QUIET');
+    // PostgREST names an unnamed parameter "", so {"": …} matches it and the whole body is its argument (OnePosParam).
     const byEmptyKey = await fx.anon.rpc('shout', { '': 'quiet' });
-    expect(byEmptyKey.status).toBe(404);
-    expect(byEmptyKey.error?.code).toBe('PGRST202');
+    expect(byEmptyKey.status).toBe(200);
+    expect(byEmptyKey.data).toBe('{"":"QUIET"}');
     const pair = await fx.anon.rpc('pair', {});
     expect(pair.error).toMatchObject({
       code: 'PGRST202',
@@ -141,6 +142,60 @@ describe('rpc', () => {
     ]);
     const scalar = await fx.anon.rpc('add', { a: 2, b: 2 }, { count: 'exact' });
     expect(scalar).toMatchObject({ data: 4, count: 1 });
+  });
+
+  it('estimates a set-returning function’s count (count=planned) with its arguments bound, as a table’s', async () => {
+    const planned = await fx.anon.rpc('numbers', { n: 5 }, { count: 'planned' }).limit(2);
+    expect(planned.error).toBeNull();
+    expect(planned.data).toEqual([1, 2]);
+    expect(Number.isInteger(planned.count)).toBe(true);
+    const head = await fx.rest('/rpc/numbers?n=5', { method: 'HEAD', headers: { prefer: 'count=planned' } });
+    expect([200, 206]).toContain(head.status);
+    expect(head.headers.get('content-range')).toMatch(/^0-4\/\d+$/);
+  });
+
+  it('holds an rpc to max-affected under handling=strict by the rows it returns, and refuses it on a single-value function', async () => {
+    const visits = async () => (await fx.service.from('visits').select('id', { count: 'exact', head: true })).count;
+    const before = await visits();
+    const over = await fx.rest('/rpc/log_visits', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'handling=strict, max-affected=2' },
+      body: JSON.stringify({ n: 3 }),
+    });
+    expect(over.status).toBe(400);
+    expect(await over.json()).toEqual({
+      code: 'PGRST124',
+      message: 'Query result exceeds max-affected preference constraint',
+      details: 'The query affects 3 rows',
+      hint: null,
+    });
+    expect(await visits()).toBe(before);
+    const within = await fx.rest('/rpc/log_visits', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'handling=strict, max-affected=3' },
+      body: JSON.stringify({ n: 3 }),
+    });
+    expect(within.status).toBe(200);
+    expect(await visits()).toBe((before ?? 0) + 3);
+    // Lenient handling ignores max-affected.
+    const lenient = await fx.rest('/rpc/log_visits', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'max-affected=1' },
+      body: JSON.stringify({ n: 2 }),
+    });
+    expect(lenient.status).toBe(200);
+    const single = await fx.rest('/rpc/add', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', prefer: 'handling=strict, max-affected=5' },
+      body: JSON.stringify({ a: 1, b: 2 }),
+    });
+    expect(single.status).toBe(400);
+    expect(await single.json()).toEqual({
+      code: 'PGRST128',
+      message: 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+      details: null,
+      hint: null,
+    });
   });
 });
 

@@ -69,6 +69,10 @@ export const ambiguousFunction = (candidates: { name: string; args: { name: stri
 export const maxAffectedExceeded = (rows: number): RestError =>
   new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`);
 
+/** Prefer: handling=strict, max-affected=n on a function that returns one value: nothing runs (PGRST128). */
+export const maxAffectedNeedsSet = (): RestError =>
+  new RestError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict');
+
 /** An aggregate in select while db-aggregates-enabled is off, as on hosted Supabase (PGRST123). */
 export const aggregatesNotAllowed = (): RestError => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed');
 

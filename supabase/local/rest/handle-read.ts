@@ -30,11 +30,24 @@ export function rangeHeader(header: string | undefined): { offset: number; limit
  * PostgREST gives it; count=estimated is the exact count up to db-max-rows
  * and the estimate beyond.
  */
-export async function countRows(tx: SqlClient, req: RestRequest, plan: ReadPlan, from: string, result: ReadResult): Promise<number | null> {
+/**
+ * The count the request asked for. `fromValues` are the parameters `from`
+ * already refers to ($1.. : a function's arguments), so the planner's
+ * query binds them too.
+ */
+export async function countRows(
+  tx: SqlClient,
+  req: RestRequest,
+  plan: ReadPlan,
+  from: string,
+  result: ReadResult,
+  fromValues: readonly unknown[] = [],
+): Promise<number | null> {
   const mode = req.prefer.count;
   if (mode === null || mode === 'exact') return result.total;
   if (mode === 'estimated' && result.total !== null && result.total <= maxRows()) return result.total;
   const params = new Params();
+  for (const v of fromValues) params.add(v);
   const r = await tx.query<{ 'QUERY PLAN': unknown }>(plannedCountSql(plan, from, params), params.values);
   const raw = r.rows[0]?.['QUERY PLAN'];
   const parsed: unknown = typeof raw === 'string' ? JSON.parse(raw) : raw;

@@ -8,7 +8,7 @@
  */
 import { asRole } from '../request-tx';
 import { Params, planRead, qi, readSql } from './build-query';
-import { invalidBody } from './errors';
+import { invalidBody, maxAffectedExceeded, maxAffectedNeedsSet } from './errors';
 import { countRows } from './handle-read';
 import { parseQueryParams } from './parse-filters';
 import { parseSelect } from './parse-select';
@@ -64,6 +64,8 @@ export async function handleRpc(req: RestRequest, cache: SchemaCache, name: stri
   const call = await readArgs(req, cache, name);
   const keys = Object.keys(call.args);
   const { fn, wholeBody } = resolveFunction(cache, name, keys, call.body);
+  const strictMaxAffected = req.prefer.handling === 'strict' ? req.prefer.maxAffected : null;
+  if (strictMaxAffected !== null && !fn.returnsSet) throw maxAffectedNeedsSet();
 
   const params = new Params();
   const argsParam = params.add(call.payload);
@@ -132,7 +134,9 @@ export async function handleRpc(req: RestRequest, cache: SchemaCache, name: stri
       const row = (await tx.query<{ body: string; n: string; total: string | null; bytes: number }>(sql, params.values)).rows[0];
       checkResponseSize(row);
       const read = toReadResult(row);
-      return { ...read, total: await countRows(tx, req, plan, from, read) };
+      // PostgREST holds a set-returning call to max-affected by the rows it returns.
+      if (strictMaxAffected !== null && read.n > strictMaxAffected) throw maxAffectedExceeded(read.n);
+      return { ...read, total: await countRows(tx, req, plan, from, read, [call.payload]) };
     },
     txInfo(req),
   );
