@@ -215,3 +215,60 @@ test('an officer offline records a check with 2 photos; online, the server holds
   expect(pdf.match(/\/I\d+ Do/g)).toHaveLength(2);
   await admin.close();
 });
+
+test('an incident’s photos count toward its five: editing takes only what is left, and a full incident offers no more', async () => {
+  const admin = await browser.newContext({ baseURL: local.base });
+  const page = await admin.newPage();
+  await signInViaDeepLink(page, 'security@lincoln-isd.test');
+  await expect(page).toHaveURL(/\/security$/, { timeout: 30_000 });
+  const pair = await twoPhotos(page);
+  const files = [...pair, { ...pair[0]!, name: 'IMG_0003.jpg' }];
+  const title = `Pane smashed (e2e ${Date.now()})`;
+  await page.getByRole('button', { name: /^Active Incidents/ }).click();
+  const incidents = page.getByRole('dialog', { name: 'Incidents Management' });
+  const pick = async (chosen: typeof files) => {
+    const chooser = page.waitForEvent('filechooser');
+    await incidents.getByText('Choose photos', { exact: true }).click();
+    await (await chooser).setFiles(chosen);
+  };
+  const drafts = incidents.getByRole('list', { name: 'Photos to save' }).getByRole('img');
+
+  await incidents.getByRole('button', { name: 'Report New Incident' }).click();
+  await expect(incidents.getByText('(optional, up to 5)')).toBeVisible();
+  await incidents.getByRole('textbox', { name: 'Title' }).fill(title);
+  await incidents.getByRole('textbox', { name: 'Description' }).fill('Science wing, north door');
+  await pick(files);
+  await expect(drafts).toHaveCount(3, { timeout: 30_000 });
+  await incidents.getByRole('button', { name: 'Report Incident' }).click();
+  await expect(incidents.getByText('Incident created successfully!')).toBeVisible();
+
+  // Editing: the incident's 3 count, so of 3 more only 2 are taken.
+  await incidents.getByRole('button', { name: `Edit incident ${title}` }).click();
+  await expect(incidents.getByRole('list', { name: 'Photos of this incident' }).getByRole('button')).toHaveCount(3, { timeout: 30_000 });
+  await expect(incidents.getByText('(optional, 2 more: this record has 3)')).toBeVisible();
+  await pick(files);
+  await expect(drafts).toHaveCount(2, { timeout: 30_000 });
+  await expect(incidents.getByText('At most 5 photos can be added to one record: 1 not added.')).toBeVisible();
+  await expect(incidents.getByText('5 photos in all: remove one to add another.')).toBeVisible();
+  await incidents.getByRole('button', { name: 'Update Incident' }).click();
+  await expect(incidents.getByText('Incident updated successfully!')).toBeVisible();
+
+  await incidents.getByRole('button', { name: `Edit incident ${title}` }).click();
+  await expect(incidents.getByRole('list', { name: 'Photos of this incident' }).getByRole('button')).toHaveCount(5, { timeout: 30_000 });
+  await expect(incidents.getByText('This record has its 5 photos: no more can be added.')).toBeVisible();
+  await expect(incidents.getByText('Choose photos', { exact: true })).toHaveCount(0);
+  // All five reach the server under the incident.
+  await expect
+    .poll(
+      async () =>
+        (
+          await serverRows<{ n: number }>(
+            `select count(*)::int as n from storage.objects o join public.incidents i on o.name like 'incidents/' || i.id || '/%' where i.title = $1`,
+            [title],
+          )
+        )[0]?.n,
+      { timeout: 60_000 },
+    )
+    .toBe(5);
+  await admin.close();
+});

@@ -4,7 +4,7 @@
  * online. A thumbnail opens the full photo; one still waiting to upload or
  * refused by the server says so.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { PhotoTable, TenantSync } from '../../data';
 import { Modal } from '../../ui/modal';
 import { Button } from '../../ui/button';
@@ -16,8 +16,22 @@ const STATE_NOTE: Partial<Record<RowPhoto['state'], string>> = {
   attention: 'Refused by the server',
 };
 
-export function PhotoGallery({ sync, table, rowId, label }: { sync: TenantSync | null; table: PhotoTable; rowId: string; label: string }) {
+export function PhotoGallery({
+  sync,
+  table,
+  rowId,
+  label,
+  onCount,
+}: {
+  sync: TenantSync | null;
+  table: PhotoTable;
+  rowId: string;
+  label: string;
+  /** How many photos the record has, for a picker beside the gallery (the limit is per record). */
+  onCount?: (n: number) => void;
+}) {
   const { photos } = useRowPhotos(sync, table, rowId);
+  useEffect(() => onCount?.(photos.length), [onCount, photos.length]);
   const thumbs = useMemo(() => photos.map((p) => ({ key: p.key, bytes: p.thumb })), [photos]);
   const thumbUrls = useObjectUrls(thumbs);
   const fulls = useMemo(() => photos.map((p) => ({ key: p.key, bytes: p.bytes })), [photos]);

@@ -21,10 +21,13 @@ export function PhotoPicker({
   onChange,
   disabled,
   onWorkingChange,
+  held = 0,
 }: {
   photos: DraftPhoto[];
   onChange: (p: DraftPhoto[]) => void;
   disabled?: boolean;
+  /** Photos the record already has (editing): they count toward its limit. */
+  held?: number;
   /** True while picked photos are still being prepared: the form must not save until they are in. */
   onWorkingChange?: (working: boolean) => void;
 }) {
@@ -36,7 +39,8 @@ export function PhotoPicker({
     latest.current = photos;
   }, [photos]);
   const labelId = useId();
-  const room = MAX_PHOTOS_PER_ROW - photos.length;
+  const limit = Math.max(0, MAX_PHOTOS_PER_ROW - held);
+  const room = limit - photos.length;
   const thumbs = useMemo(() => photos.map((p) => ({ key: p.key, bytes: p.thumb })), [photos]);
   const urls = useObjectUrls(thumbs);
 
@@ -46,7 +50,7 @@ export function PhotoPicker({
     input.value = '';
     if (files.length === 0) return;
     setProblem(null);
-    const taken = files.slice(0, Math.max(0, MAX_PHOTOS_PER_ROW - latest.current.length));
+    const taken = files.slice(0, Math.max(0, limit - latest.current.length));
     const skipped = files.length - taken.length;
     onWorkingChange?.(true);
     setWorking('Preparing photos…');
@@ -63,7 +67,7 @@ export function PhotoPicker({
           setProblem(err instanceof Error ? err.message : String(err));
         }
       }
-      if (skipped > 0) setProblem(`At most ${MAX_PHOTOS_PER_ROW} photos can be added: ${skipped} not added.`);
+      if (skipped > 0) setProblem(`At most ${MAX_PHOTOS_PER_ROW} photos can be added to one record: ${skipped} not added.`);
     } catch (err) {
       // The compression code could not be loaded (offline before it was ever cached).
       setProblem(`Photos cannot be added right now: ${err instanceof Error ? err.message : String(err)}`);
@@ -77,7 +81,10 @@ export function PhotoPicker({
   return (
     <fieldset aria-labelledby={labelId} className="space-y-2">
       <legend id={labelId} className="text-sm font-semibold text-slate-800">
-        Photos <span className="font-normal text-slate-600">(optional, up to {MAX_PHOTOS_PER_ROW})</span>
+        Photos{' '}
+        <span className="font-normal text-slate-600">
+          {held > 0 ? `(optional, ${limit} more: this record has ${held})` : `(optional, up to ${MAX_PHOTOS_PER_ROW})`}
+        </span>
       </legend>
       {photos.length > 0 && (
         <ul className="flex flex-wrap gap-2" aria-label="Photos to save">
@@ -104,7 +111,11 @@ export function PhotoPicker({
         </ul>
       )}
       {full ? (
-        <p className="text-sm text-slate-700">{MAX_PHOTOS_PER_ROW} photos added: remove one to add another.</p>
+        <p className="text-sm text-slate-700">
+          {photos.length > 0
+            ? `${MAX_PHOTOS_PER_ROW} photos in all: remove one to add another.`
+            : `This record has its ${MAX_PHOTOS_PER_ROW} photos: no more can be added.`}
+        </p>
       ) : (
         <div className="flex flex-wrap gap-2">
           <label className={pickerButton}>

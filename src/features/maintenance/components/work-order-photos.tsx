@@ -14,6 +14,7 @@ export function WorkOrderPhotos({ sync, recordId }: { sync: TenantSync; recordId
   const [photos, setPhotos] = useState<DraftPhoto[]>([]);
   const [busy, setBusy] = useState(false);
   const [working, setWorking] = useState(false);
+  const [held, setHeld] = useState(0);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const save = async () => {
     setBusy(true);
@@ -37,8 +38,8 @@ export function WorkOrderPhotos({ sync, recordId }: { sync: TenantSync; recordId
       <h3 id={headingId} className="font-semibold text-slate-900">
         Photos
       </h3>
-      <PhotoGallery sync={sync} table="maintenance_records" rowId={recordId} label="Photos of this work order" />
-      <PhotoPicker photos={photos} onChange={setPhotos} disabled={busy} onWorkingChange={setWorking} />
+      <PhotoGallery sync={sync} table="maintenance_records" rowId={recordId} label="Photos of this work order" onCount={setHeld} />
+      <PhotoPicker photos={photos} onChange={setPhotos} disabled={busy} onWorkingChange={setWorking} held={held} />
       {photos.length > 0 && (
         <Button onClick={() => void save()} busy={busy} disabled={working}>
           Save photos

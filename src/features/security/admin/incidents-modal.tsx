@@ -193,6 +193,7 @@ function IncidentFormView({
   const [formError, setFormError] = useState<string | null>(null);
   const [photos, setPhotos] = useState<DraftPhoto[]>([]);
   const [photosWorking, setPhotosWorking] = useState(false);
+  const [heldPhotos, setHeldPhotos] = useState(0);
   const {
     register,
     handleSubmit,
@@ -255,8 +256,9 @@ function IncidentFormView({
         );
         onDone(saved.photos === 'no-room' ? MSG.savedWithoutPhotos : MSG.incidentCreated);
       } else {
-        await updateRow(sync.db, 'incidents', incident.id, values);
+        // Photos first: one too many is refused before anything is saved.
         const added = await addPhotosToRow(sync.db, 'incidents', incident.id, photos);
+        await updateRow(sync.db, 'incidents', incident.id, values);
         onDone(added === 'no-room' ? MSG.savedWithoutPhotos : MSG.incidentUpdated);
       }
     } catch (e) {
@@ -312,8 +314,16 @@ function IncidentFormView({
         </SelectField>
       </div>
       <TextAreaField label="Resolution Notes" {...register('resolution_notes')} />
-      {incident && <PhotoGallery sync={sync} table="incidents" rowId={incident.id} label="Photos of this incident" />}
-      <PhotoPicker photos={photos} onChange={setPhotos} disabled={isSubmitting} onWorkingChange={setPhotosWorking} />
+      {incident && (
+        <PhotoGallery sync={sync} table="incidents" rowId={incident.id} label="Photos of this incident" onCount={setHeldPhotos} />
+      )}
+      <PhotoPicker
+        photos={photos}
+        onChange={setPhotos}
+        disabled={isSubmitting}
+        onWorkingChange={setPhotosWorking}
+        held={incident ? heldPhotos : 0}
+      />
       <FormActions
         onCancel={() => onDone(null)}
         busy={isSubmitting}

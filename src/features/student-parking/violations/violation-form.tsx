@@ -63,6 +63,7 @@ export function ViolationFormModal({ sync, violation, prefill, officer, onClose,
 
   const [photos, setPhotos] = useState<DraftPhoto[]>([]);
   const [photosWorking, setPhotosWorking] = useState(false);
+  const [heldPhotos, setHeldPhotos] = useState(0);
   const set = (k: ViolationField, v: string) => {
     setValues((x) => ({ ...x, [k]: v }));
     setErrors(({ [k]: _dropped, ...rest }) => rest);
@@ -213,8 +214,22 @@ export function ViolationFormModal({ sync, violation, prefill, officer, onClose,
           />
         </div>
         <div className="sm:col-span-2">
-          {violation && <PhotoGallery sync={sync} table="parking_violations" rowId={violation.id} label="Photos of this violation" />}
-          <PhotoPicker photos={photos} onChange={setPhotos} disabled={busy} onWorkingChange={setPhotosWorking} />
+          {violation && (
+            <PhotoGallery
+              sync={sync}
+              table="parking_violations"
+              rowId={violation.id}
+              label="Photos of this violation"
+              onCount={setHeldPhotos}
+            />
+          )}
+          <PhotoPicker
+            photos={photos}
+            onChange={setPhotos}
+            disabled={busy}
+            onWorkingChange={setPhotosWorking}
+            held={violation ? heldPhotos : 0}
+          />
         </div>
         {officer ? (
           <p className="text-sm text-slate-700 sm:col-span-2">The violation is saved as open; the office resolves it.</p>
