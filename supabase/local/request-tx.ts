@@ -28,14 +28,14 @@ export async function asRole<T>(
   fn: (tx: SqlClient) => Promise<T>,
   info: RequestInfo = {},
 ): Promise<T> {
-  return engine.transaction(
-    async (tx) => {
-      await tx.query(
-        `select set_config('request.jwt.claims', $1, true), set_config('role', $2, true), set_config('request.jwt.claim.sub', $3, true), set_config('request.jwt.claim.role', $2, true), set_config('request.headers', $4, true)`,
-        [JSON.stringify(claims), claims.role, claims.sub ?? '', headersJson(info.headers)],
-      );
-      return fn(tx);
+  return engine.transaction(fn, {
+    timeoutMs: info.timeoutMs,
+    settings: {
+      'request.jwt.claims': JSON.stringify(claims),
+      role: claims.role,
+      'request.jwt.claim.sub': claims.sub ?? '',
+      'request.jwt.claim.role': claims.role,
+      'request.headers': headersJson(info.headers),
     },
-    { timeoutMs: info.timeoutMs },
-  );
+  });
 }

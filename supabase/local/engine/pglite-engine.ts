@@ -194,7 +194,14 @@ export async function openPglite(opts: PgliteOptions): Promise<SqlEngine & { dum
         });
         timedOut.catch(() => undefined);
         try {
-          const result = await Promise.race([fn(client(id, t)), timedOut]);
+          const tx = client(id, t);
+          const settings = Object.entries(txOpts.settings ?? {});
+          if (settings.length)
+            await Promise.race([
+              tx.query(`select ${settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`, settings.flat()),
+              timedOut,
+            ]);
+          const result = await Promise.race([fn(tx), timedOut]);
           await Promise.race([t.send<null>({ op: 'commit', tx: id }), timedOut]);
           return result;
         } catch (e) {

@@ -22,6 +22,17 @@ function wrapClient(c: pg.Pool | pg.PoolClient | pg.Client): SqlClient {
   };
 }
 
+/** BEGIN with the transaction's settings and time limit, as one simple-protocol round trip. */
+function beginSql(client: pg.PoolClient | pg.Client, opts: TxOptions): string {
+  const sets = Object.entries(opts.settings ?? {}).map(
+    ([name, value]) => `set_config(${client.escapeLiteral(name)}, ${client.escapeLiteral(value)}, true)`,
+  );
+  // Postgres ends the statement itself (57014) and the connection stays usable.
+  if (opts.timeoutMs && Number.isFinite(opts.timeoutMs))
+    sets.unshift(`set_config('statement_timeout', '${Math.ceil(opts.timeoutMs)}ms', true)`);
+  return sets.length ? `begin; select ${sets.join(', ')}` : 'begin';
+}
+
 function urlForDatabase(baseUrl: string, database: string): string {
   const u = new URL(baseUrl);
   u.pathname = `/${database}`;
@@ -99,9 +110,7 @@ export async function openPostgres(
     async transaction<T>(fn: (tx: SqlClient) => Promise<T>, opts: TxOptions = {}): Promise<T> {
       const client = await pool.connect();
       try {
-        await client.query('begin');
-        // Postgres ends the statement itself (57014) and the connection stays usable.
-        if (opts.timeoutMs) await client.query(`select set_config('statement_timeout', $1, true)`, [`${Math.ceil(opts.timeoutMs)}ms`]);
+        await client.query(beginSql(client, opts));
         const result = await fn(wrapClient(client));
         await client.query('commit');
         return result;
@@ -129,8 +138,7 @@ function budgetedEngine(budget: ConnectionBudget, url: string, created: boolean)
       const client = await budget.acquire(url);
       let clean = false;
       try {
-        await client.query('begin');
-        if (opts.timeoutMs) await client.query(`select set_config('statement_timeout', $1, true)`, [`${Math.ceil(opts.timeoutMs)}ms`]);
+        await client.query(beginSql(client, opts));
         const result = await fn(wrapClient(client));
         await client.query('commit');
         clean = true;
