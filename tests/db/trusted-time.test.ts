@@ -111,6 +111,45 @@ describe('a check dated in the future of its arrival', () => {
 });
 
 describe('a device whose clock is off', () => {
+  it('a batch in one statement: every check moved by the one offset; the next request, with no clock, has none', async () => {
+    const ahead = 3 * 60 * MIN;
+    const headers = new Headers({ 'X-Client-Time': String(Date.now() + ahead) });
+    const ids = [newId(), newId(), newId()];
+    const rows = ids.map((id, i) => ({
+      id,
+      door_id: fx.parents.doorId,
+      user_id: fx.uids.regular_user,
+      door_status: 'operational',
+      created_at: iso(Date.now() + ahead - (i + 1) * MIN),
+    }));
+    await asRole(
+      tenant.engine,
+      fx.claims.regular_user,
+      (tx) =>
+        tx.query(
+          `insert into public.door_log (id, door_id, user_id, door_status, created_at)
+           select id, door_id, user_id, door_status, created_at from json_populate_recordset(null::public.door_log, $1::json)`,
+          [JSON.stringify(rows)],
+        ),
+      { headers },
+    );
+    const stored = await tenant.engine.query<Stored & { id: string }>(
+      `select id, created_at::text, received_at::text, clock_offset_ms::text from public.door_log where id = any($1::uuid[])`,
+      [ids],
+    );
+    expect(stored.rows).toHaveLength(3);
+    const offsets = new Set(stored.rows.map((r) => r.clock_offset_ms));
+    expect(offsets.size).toBe(1);
+    expect(Math.abs(Number([...offsets][0]) - ahead)).toBeLessThan(MIN);
+    for (const [i, id] of ids.entries()) {
+      const r = stored.rows.find((x) => x.id === id)!;
+      const minutesAgo = (ms(r.received_at) - ms(r.created_at)) / MIN;
+      expect(Math.abs(minutesAgo - (i + 1))).toBeLessThan(0.5);
+    }
+    // The offset belongs to that transaction: a later one without a clock (on a pooled connection) records none.
+    for (let i = 0; i < 3; i++) expect((await push({ created_at: iso(Date.now() - MIN) })).clock_offset_ms).toBeNull();
+  });
+
   it('two days behind: its check lands at the real time, flagged with the offset', async () => {
     const behind = -2 * DAY;
     const s = await push({ created_at: iso(Date.now() + behind), deviceAheadMs: behind });
