@@ -120,8 +120,13 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
 
   // The outbox is read a window at a time (several requests' worth); only
   // this leader removes entries, and new ones only get higher seqs, so the
-  // window stays valid while it is worked through.
+  // window stays valid while it is worked through. A full window's
+  // successor is read while the window is being sent, so a long queue's
+  // requests do not wait on the device's reads.
+  const windowSize = batchRows * WINDOW_BATCHES;
+  const readAfter = (seq: number) => db.outbox.where('seq').above(seq).limit(windowSize).toArray() as Promise<StoredOutboxEntry[]>;
   let window: StoredOutboxEntry[] = [];
+  let next: Promise<StoredOutboxEntry[]> | null = null;
   let cursor = -Infinity;
   const finish = async <T extends PushOutcome>(outcome: T): Promise<T> => {
     await settleAcks();
@@ -129,15 +134,22 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
   };
   for (;;) {
     if (!window.length) {
-      await settleAcks();
+      // A failed delete surfaces here; those still running need not be waited for: they only touch entries below the cursor.
+      if (ackError) await settleAcks();
       await cp('before-read');
-      window = (await db.outbox
-        .where('seq')
-        .above(cursor)
-        .limit(batchRows * WINDOW_BATCHES)
-        .toArray()) as StoredOutboxEntry[];
+      const ahead = next;
+      next = null;
+      window = (ahead && (await ahead)) || [];
+      // An empty read-ahead may predate entries queued since: only a read made now can say the outbox is drained.
+      if (!window.length) window = await readAfter(cursor);
       await cp('after-read');
       if (!window.length) return finish({ kind: 'drained', ...tally });
+      const last = window.at(-1);
+      if (window.length === windowSize && last) {
+        next = readAfter(last.seq);
+        // A failed read-ahead is read again, in order, when its window is due.
+        next = next.catch(() => []);
+      }
     }
     const batch = takeFirstBatch(window, batchRows);
     window = window.slice(batch.length);

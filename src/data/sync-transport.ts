@@ -60,8 +60,11 @@ function q(value: string): string {
 function sameColumns(rows: readonly Record<string, unknown>[]): boolean {
   const first = rows[0];
   if (!first) return true;
-  const key = Object.keys(first).sort().join(',');
-  return rows.every((r) => Object.keys(r).sort().join(',') === key);
+  const names = new Set(Object.keys(first));
+  return rows.every((r) => {
+    const keys = Object.keys(r);
+    return keys.length === names.size && keys.every((k) => names.has(k));
+  });
 }
 
 export function createSyncTransport(db: TenantDb, session: SessionSource, baseFetch: typeof fetch = fetch): SyncTransport {
@@ -106,8 +109,11 @@ export function createSyncTransport(db: TenantDb, session: SessionSource, baseFe
 
   // Server-owned columns (updated_at, generated columns) are dropped: a
   // pulled row upserted back must not try to write them.
-  const clean = (table: SyncedTable, payload: Record<string, unknown>): Record<string, unknown> =>
-    Object.fromEntries(Object.entries(payload).filter(([k]) => !isServerOwnedColumn(table, k)));
+  const clean = (table: SyncedTable, payload: Record<string, unknown>): Record<string, unknown> => {
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(payload)) if (!isServerOwnedColumn(table, k)) out[k] = payload[k];
+    return out;
+  };
   const sendPayloads = (entries: readonly StoredOutboxEntry[]): Record<string, unknown>[] =>
     entries.map((e) => ({ ...clean(e.table, e.payload), id: e.row_id }));
 

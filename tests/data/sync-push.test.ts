@@ -5,10 +5,14 @@
  * with an edit queued behind the create), ceil(N/500) requests, cross-table
  * order, and a poison entry isolated into `rejected` while the rest goes on.
  */
+// Before anything that loads Dexie: it looks for IndexedDB once, when first imported.
+import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pushOutbox } from '../../src/data/push';
 import { insertRow, recordDoorCheck, softDeleteRow, upsertRow } from '../../src/data/repositories';
+import { createSyncTransport } from '../../src/data/sync-transport';
 import { listRejected, retryRejected, discardRejected } from '../../src/data/rejected-entries';
 import { startTestStack, type TestStack } from '../support/stack';
 import {
@@ -220,6 +224,30 @@ describe('push', () => {
       await expectExactlyOnce(f, 'door_log', ids);
       await closeTab(tab);
     }
+  });
+
+  it('3b. checks recorded while a full read window is being sent go out in the same push, after it', async () => {
+    const f = await tenantFixture(t);
+    const dev = await signedInDevice(f);
+    const tab = await openTab(f, dev);
+    const ids: string[] = [];
+    // 2,000 entries: exactly one window (4 requests' worth), so the window read ahead comes back empty.
+    for (let i = 0; i < 2000; i++) ids.push((await recordDoorCheck(tab.db, { door_id: doorId(f, i % 3), door_status: 'operational' })).id);
+    const later: string[] = [];
+    const before = dev.net.log.length;
+    const outcome = await pushOutbox({
+      db: tab.db,
+      transport: createSyncTransport(tab.db, tab.session, dev.net.fetch),
+      checkpoint: async (label) => {
+        if (label !== 'after-send' || later.length > 0) return;
+        for (let i = 0; i < 3; i++) later.push((await recordDoorCheck(tab.db, { door_id: doorId(f), door_status: 'operational' })).id);
+      },
+    });
+    expect(outcome).toMatchObject({ kind: 'drained', sent: 2003, rejected: 0 });
+    expect(await tab.db.outbox.count()).toBe(0);
+    expect(restWrites(dev.net.log.slice(before), 'door_log').length).toBe(5);
+    await expectExactlyOnce(f, 'door_log', [...ids, ...later]);
+    await closeTab(tab);
   });
 
   it('4. ordering: a door created then checked offline reaches the server in that order', async () => {
