@@ -1,39 +1,25 @@
 -- The device clock's offset (x-client-time in request.headers against the
--- server's now(), decision 013) is the same for every row of a statement:
--- both are fixed for the transaction. door_log_stamp parsed the headers'
--- JSON once per row, about 2 ms of a 500-check sync batch's 15 ms, paid only
--- by API callers. A statement trigger now works it out once and leaves it in
--- a transaction-local setting that each row reads. That function has no SET
--- clause on purpose: a function's SET clause undoes the SET LOCALs made
--- inside it when it returns. It names everything schema-qualified and runs
--- as its caller, so the caller's search_path can only mislead the caller.
-
-create function public.door_log_clock_offset() returns trigger
-language plpgsql
-as $$
-begin
-  if public.is_api_caller() then
-    perform pg_catalog.set_config('lockstep.clock_offset_ms', coalesce(public.client_clock_offset_ms()::pg_catalog.text, ''), true);
-  end if;
-  return null;
-end;
-$$;
-
-revoke all on function public.door_log_clock_offset() from public;
-
--- Named to fire before door_log_stamp's rows (statement triggers come first in any case).
-create trigger door_log_clock_offset before insert on public.door_log
-  for each statement execute function public.door_log_clock_offset();
+-- server's now(), decision 013) is the same for every check of a
+-- transaction: both are fixed when it starts. door_log_stamp parsed the
+-- headers' JSON for each row, about 2 ms of a 500-check sync batch's 15 ms,
+-- paid only by API callers. It now works the offset out for the first check
+-- and keeps it in a transaction-local setting that the next rows read.
+--
+-- For that the function loses its SET search_path clause: a function's SET
+-- clause undoes the SET LOCALs made inside it when it returns. It runs as
+-- its caller (not security definer) and names its functions
+-- schema-qualified, so a caller's own search_path can only mislead that
+-- caller; pg_catalog's types and operators come first in any search path.
 
 create or replace function public.door_log_stamp() returns trigger
 language plpgsql
-set search_path = ''
 as $$
 declare
   tolerance constant interval := interval '2 minutes';
   threshold_ms constant bigint := 120000;
   trusted timestamptz;
   flagged boolean := false;
+  cached text;
 begin
   new.updated_at := pg_catalog.now();
   if tg_op = 'UPDATE' then
@@ -56,10 +42,16 @@ begin
   new.user_id := auth.uid();
   new.received_at := pg_catalog.now();
   new.device_created_at := coalesce(new.created_at, pg_catalog.now());
-  -- Worked out once per statement, by door_log_clock_offset below.
-  new.clock_offset_ms := nullif(pg_catalog.current_setting('lockstep.clock_offset_ms', true), '')::bigint;
+  -- Worked out for the transaction's first check, then read back ('none': the device sent no clock).
+  cached := pg_catalog.current_setting('lockstep.clock_offset_ms', true);
+  if cached is null or cached = '' then
+    new.clock_offset_ms := public.client_clock_offset_ms();
+    perform pg_catalog.set_config('lockstep.clock_offset_ms', coalesce(new.clock_offset_ms::pg_catalog.text, 'none'), true);
+  elsif cached <> 'none' then
+    new.clock_offset_ms := cached::pg_catalog.int8;
+  end if;
   trusted := new.device_created_at;
-  if abs(coalesce(new.clock_offset_ms, 0)) > threshold_ms then
+  if pg_catalog.abs(coalesce(new.clock_offset_ms, 0)) > threshold_ms then
     trusted := trusted - pg_catalog.make_interval(secs => new.clock_offset_ms / 1000.0);
     flagged := true;
   end if;
