@@ -55,6 +55,10 @@ export async function uploadPhotoRound(deps: PhotoRoundDeps): Promise<PhotoRound
   // Keys only: the bytes are read one photo at a time.
   const pending = await db.photos.where('[state+created_at]').between(['pending', ''], ['pending', '\uffff']).primaryKeys();
   for (const id of pending) {
+    // Records first: a check recorded while photos go up is sent before the next photo (the engine
+    // asks for the photos again once its push has drained). Asked before a photo's bytes are read, so
+    // a waiting record never shares the device with that read either.
+    if ((await db.outbox.count()) > 0) return { kind: 'done', uploaded, nextAttemptAt };
     // Read now: another tab may have changed it since the list was made.
     const p = await db.photos.get(id);
     if (!p || p.state !== 'pending') continue;
@@ -74,8 +78,6 @@ export async function uploadPhotoRound(deps: PhotoRoundDeps): Promise<PhotoRound
       await db.photos.update(p.id, { state: 'attention', error });
       continue;
     }
-    // Records first: a check recorded while photos go up is sent before the next photo (the engine
-    // asks for the photos again once its push has drained).
     if ((await db.outbox.count()) > 0) return { kind: 'done', uploaded, nextAttemptAt };
     await checkpoint('before-photo-upload');
     const r = await transport.upload(p.path, p.bytes, p.type);

@@ -33,8 +33,10 @@ const PHOTO_BYTES = 400 * 1024;
 const CHECKS = 10;
 const PER_CHECK = 5;
 const RATIO_BAR = 1.5;
-// A check syncs in ~10 ms on loopback, so one run caught behind a photo moves a median of few runs: 15 of each.
-const RUNS = 15;
+// A check syncs in 5-10 ms on loopback and single runs range from 4 to 40 ms either way (a
+// collection, a photo's write landing at the same moment): medians of 15 still moved from 1.2
+// to 2.2 between runs of one build, so 31 of each.
+const RUNS = 31;
 
 function photo(seed: number): NewPhoto {
   const bytes = new Uint8Array(PHOTO_BYTES).map((_, i) => (i * 13 + seed) & 0xff);
