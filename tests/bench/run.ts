@@ -3,10 +3,13 @@
  * all written to .bench/results.json as [{id, figure, unit, bar, ok}].
  * Timings are compared within one run (ratios); nothing here is a unit test.
  * Pick sections with: npm run bench -- stack sync, or one file of a section
- * by its name: npm run bench -- field-qr-sheet
+ * by its name: npm run bench -- field-qr-sheet. Each file runs in its own
+ * process (section.ts).
  */
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BenchResult } from './result';
 
@@ -49,20 +52,30 @@ async function previousResults(file: string): Promise<BenchResult[]> {
   }
 }
 
+/** One section file in a fresh process; its figures, or an error when it failed. */
+async function runSection(s: Section, dir: string): Promise<BenchResult[]> {
+  const out = join(dir, `${s.file}.json`);
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'section.ts'), s.file, s.fn], {
+    env: { ...process.env, BENCH_OUT: out },
+    stdio: 'inherit',
+  });
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  if (code !== 0) throw new Error(`${s.file} exited with ${code}`);
+  return JSON.parse(await readFile(out, 'utf8')) as BenchResult[];
+}
+
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
   const results: BenchResult[] = [];
   let failed = false;
+  const dir = await mkdtemp(join(tmpdir(), 'lockstep-bench-'));
   for (const s of SECTIONS) {
     if (wanted.length && !wanted.includes(s.name) && !wanted.includes(s.file.replace(/\.ts$/, ''))) continue;
     const path = join(import.meta.dirname, s.file);
     if (!existsSync(path)) continue;
     console.log(`\n== ${s.name} (${s.file})`);
     try {
-      const mod = (await import(path)) as Record<string, () => Promise<BenchResult[]>>;
-      const run = mod[s.fn];
-      if (!run) throw new Error(`${s.file} does not export ${s.fn}`);
-      for (const r of await run()) {
+      for (const r of await runSection(s, dir)) {
         results.push(r);
         console.log(`${r.ok ? 'ok  ' : 'MISS'} ${r.id.padEnd(34)} ${String(r.figure).padStart(10)} ${r.unit.padEnd(4)} bar: ${r.bar}`);
       }
@@ -71,6 +84,7 @@ async function main(): Promise<void> {
       console.error(`section ${s.name} failed:`, e);
     }
   }
+  await rm(dir, { recursive: true, force: true });
   await mkdir(join(ROOT, '.bench'), { recursive: true });
   const file = join(ROOT, '.bench', 'results.json');
   // A run of some sections keeps the other sections' last figures; a full run writes them all afresh.
