@@ -14,7 +14,8 @@ type Container = Pick<ServiceWorkerContainer, 'ready' | 'controller'>;
 /** Resolves once the page is controlled or the active worker has been asked to control it. */
 export async function askToBeControlled(container: Container): Promise<boolean> {
   const reg = await container.ready;
-  if (container.controller || !reg.active) return false;
+  // With an update waiting, the page waits for the user's say-so: the new worker claims it when it takes over.
+  if (container.controller || !reg.active || reg.waiting) return false;
   reg.active.postMessage({ type: CLAIM_MESSAGE });
   return true;
 }

@@ -3,16 +3,14 @@
 -- transaction: both are fixed when it starts. door_log_stamp parsed the
 -- headers' JSON for each row, about 2 ms of a 500-check sync batch's 15 ms,
 -- paid only by API callers. It now works the offset out for the first check
--- and keeps it in a transaction-local setting that the next rows read.
---
--- For that the function loses its SET search_path clause: a function's SET
--- clause undoes the SET LOCALs made inside it when it returns. It runs as
--- its caller (not security definer) and names its functions
--- schema-qualified, so a caller's own search_path can only mislead that
--- caller; pg_catalog's types and operators come first in any search path.
+-- and keeps it in a transaction-local setting that the next rows read (a
+-- function's SET clause restores only its own variables on return, so the
+-- setting outlives each call). API callers cannot set it: PostgREST exposes
+-- no set_config, and a new transaction starts without it.
 
 create or replace function public.door_log_stamp() returns trigger
 language plpgsql
+set search_path = ''
 as $$
 declare
   tolerance constant interval := interval '2 minutes';

@@ -258,6 +258,8 @@ function IncidentFormView({
       } else {
         // Photos first: one too many is refused before anything is saved.
         const added = await addPhotosToRow(sync.db, 'incidents', incident.id, photos);
+        // Stored: a retry after a failed update must not add them again.
+        setPhotos([]);
         await updateRow(sync.db, 'incidents', incident.id, values);
         onDone(added === 'no-room' ? MSG.savedWithoutPhotos : MSG.incidentUpdated);
       }
