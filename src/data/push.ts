@@ -137,19 +137,15 @@ export async function pushOutbox(deps: PushDeps): Promise<PushOutcome> {
       // A failed delete surfaces here; those still running need not be waited for: they only touch entries below the cursor.
       if (ackError) await settleAcks();
       await cp('before-read');
-      const ahead = next;
+      window = next ? await next : [];
       next = null;
-      window = (ahead && (await ahead)) || [];
       // An empty read-ahead may predate entries queued since: only a read made now can say the outbox is drained.
       if (!window.length) window = await readAfter(cursor);
       await cp('after-read');
       if (!window.length) return finish({ kind: 'drained', ...tally });
       const last = window.at(-1);
-      if (window.length === windowSize && last) {
-        next = readAfter(last.seq);
-        // A failed read-ahead is read again, in order, when its window is due.
-        next = next.catch(() => []);
-      }
+      // A failed read-ahead is read again, in order, when its window is due.
+      if (window.length === windowSize && last) next = readAfter(last.seq).catch(() => []);
     }
     const batch = takeFirstBatch(window, batchRows);
     window = window.slice(batch.length);

@@ -11,6 +11,7 @@ import { endpointStorageKey, requestBackgroundPush } from './background-sync';
 import { getTenantClient, type TenantEndpoint } from './clients';
 import { openTenantDb, TenantDb, tenantDbName } from './local-db';
 import { defaultLocks, type LockProvider } from './locks';
+import { countPhotosIn } from './photo-counts';
 import { idbAuthStorage, tenantStorageKey } from './session-store';
 import { supabaseSessionSource, type SessionSource } from './session-source';
 import { requestPersistentStorage, type PersistAnswer } from './storage';
@@ -99,7 +100,7 @@ export async function discardTenantData(slug: string, userId: string): Promise<'
   try {
     await db.open();
     // Photos not yet uploaded, or refused, are unsent too.
-    const photos = await db.photos.filter((p) => p.state !== 'uploaded').count();
+    const photos = (await countPhotosIn(db, 'pending')) + (await countPhotosIn(db, 'attention'));
     const unsent = (await db.outbox.count()) + (await db.rejected.count()) + photos;
     if (unsent > 0) return 'kept';
   } finally {

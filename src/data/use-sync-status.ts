@@ -4,10 +4,10 @@
  * progress), the leader's pause and last error as it publishes them, the
  * browser's online flag, and a clock so "oldest 5 min" ages on screen.
  */
-import Dexie from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { localWriteCount, subscribeLocalWrites } from './local-writes';
+import { countPhotosIn } from './photo-counts';
 import { ENGINE_STATE_KEY, readSharedEngineState } from './sync-engine';
 import { describeSyncStatus, type SyncStatusView } from './sync-status';
 import type { TenantSync } from './tenant-sync';
@@ -40,14 +40,13 @@ export function useSyncStatus(sync: TenantSync | null): SyncStatus {
     if (!db) return null;
     // Writes this snapshot is sure to include: those committed before it began.
     const seenWrites = localWriteCount(db);
-    const photosIn = (state: string) => db.photos.where('[state+created_at]').between([state, Dexie.minKey], [state, Dexie.maxKey]).count();
     const [pending, rejected, oldest, shared, photosPending, photosAttention] = await Promise.all([
       db.outbox.count(),
       db.rejected.count(),
       db.outbox.orderBy('seq').first(),
       db.meta.get(ENGINE_STATE_KEY),
-      photosIn('pending'),
-      photosIn('attention'),
+      countPhotosIn(db, 'pending'),
+      countPhotosIn(db, 'attention'),
     ]);
     return {
       pending,
