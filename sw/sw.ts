@@ -83,7 +83,8 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
   // A page that loaded while this worker was activating missed the claim below (src/app/claim-page.ts).
-  if (data?.type === CLAIM_MESSAGE) event.waitUntil(self.clients.claim());
+  // A refused claim is left to the page, which asks again.
+  if (data?.type === CLAIM_MESSAGE) event.waitUntil(self.clients.claim().catch((e: unknown) => console.warn('claim refused', e)));
   // The reply (to whoever sent a port) says when the admin areas are ready offline.
   if (data?.type === 'CACHE_LATER') {
     event.waitUntil(cacheLater(ASSET_CACHE, laterUrls).then((complete) => event.ports[0]?.postMessage({ type: 'CACHED_LATER', complete })));

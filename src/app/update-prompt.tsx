@@ -19,7 +19,10 @@ export function UpdatePrompt() {
     if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
     let cancelled = false;
     const registerAgain = () => navigator.serviceWorker.register('/sw.js', { scope: '/', type: 'classic' });
-    void whenContentReady()
+    const ready = whenContentReady();
+    // Whichever registration ends up active (this one, or a retry's), it is asked to control this page.
+    void ready.then(() => askToBeControlled(navigator.serviceWorker));
+    void ready
       .then(() => import('workbox-window'))
       .then(
         ({ Workbox }) => {
@@ -28,10 +31,7 @@ export function UpdatePrompt() {
           wbRef.current = wb;
           wb.addEventListener('waiting', () => setWaiting(true));
           wb.register().then(
-            (reg) => {
-              keepInstalling(reg, registerAgain);
-              void askToBeControlled(navigator.serviceWorker);
-            },
+            (reg) => keepInstalling(reg, registerAgain),
             (error: unknown) => {
               console.warn('Service worker registration failed', error);
               registerLater(registerAgain);
@@ -48,10 +48,7 @@ export function UpdatePrompt() {
           console.warn('Service worker helper failed to load', error);
           if (!cancelled)
             void registerAgain().then(
-              (reg) => {
-                keepInstalling(reg, registerAgain);
-                void askToBeControlled(navigator.serviceWorker);
-              },
+              (reg) => keepInstalling(reg, registerAgain),
               () => registerLater(registerAgain),
             );
         },
