@@ -154,6 +154,18 @@ describe('rpc', () => {
     expect(head.headers.get('content-range')).toMatch(/^0-4\/\d+$/);
   });
 
+  it('runs a writing function once however its rows are counted', async () => {
+    const visits = async () => (await fx.service.from('visits').select('id', { count: 'exact', head: true })).count ?? 0;
+    for (const count of ['exact', 'planned', 'estimated'] as const) {
+      const before = await visits();
+      const r = await fx.service.rpc('log_visits', { n: 3 }, { count }).limit(2);
+      expect(r.error).toBeNull();
+      expect(r.data).toHaveLength(2);
+      if (count !== 'planned') expect(r.count).toBe(3);
+      expect(await visits()).toBe(before + 3);
+    }
+  });
+
   it('holds an rpc to max-affected under handling=strict by the rows it returns, and refuses it on a single-value function', async () => {
     const visits = async () => (await fx.service.from('visits').select('id', { count: 'exact', head: true })).count;
     const before = await visits();
@@ -223,11 +235,44 @@ describe('writes', () => {
     ]);
   });
 
-  it('answers an upsert that only updated rows 200, one that inserted 201', async () => {
+  it('gives a row that leaves out an identity column its next value when another row of the batch names one', async () => {
+    const r = await fx.service
+      .from('rooms')
+      .insert([{ id: 10, name: 'Named' }, { name: 'Unnamed' }], { defaultToNull: false })
+      .select('id, name, floor');
+    expect(r.error).toBeNull();
+    const [named, unnamed] = r.data ?? [];
+    expect(named).toEqual({ id: 10, name: 'Named', floor: 1 });
+    expect(unnamed).toMatchObject({ name: 'Unnamed', floor: 1 });
+    expect(Number.isInteger(unnamed?.id) && unnamed?.id !== 10).toBe(true);
+  });
+
+  it('answers a merge-duplicates upsert that only updated rows 200, and any upsert that inserted 201', async () => {
     const updated = await fx.service.from('genres').upsert({ id: 3, name: 'Literary fiction' });
     expect(updated.status).toBe(200);
     const inserted = await fx.service.from('genres').upsert({ id: 4, name: 'Poetry' });
     expect(inserted.status).toBe(201);
+  });
+
+  it('answers an ignore-duplicates upsert 201 even when it inserted nothing, as PostgREST 14 does', async () => {
+    const ignored = await fx.service.from('genres').upsert({ id: 1, name: 'Not applied' }, { ignoreDuplicates: true });
+    expect(ignored.status).toBe(201);
+    expect((await fx.service.from('genres').select('name').eq('id', 1).single()).data).toEqual({ name: 'Fantasy' });
+  });
+
+  it('answers a PUT 201 when it inserted the row and 200 when it replaced it (with the row returned), 204 without', async () => {
+    const put = (body: unknown, prefer?: string) =>
+      fx.rest('/genres?id=eq.7', {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', ...(prefer ? { prefer } : {}) },
+        body: JSON.stringify(body),
+      });
+    const created = await put({ id: 7, name: 'Essays' }, 'return=representation');
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual([{ id: 7, name: 'Essays' }]);
+    const replaced = await put({ id: 7, name: 'Essays and letters' }, 'return=representation');
+    expect(replaced.status).toBe(200);
+    expect((await put({ id: 7, name: 'Letters' })).status).toBe(204);
   });
 
   it('refuses a PATCH or DELETE over max-affected under handling=strict, and changes nothing', async () => {

@@ -216,10 +216,12 @@ describe('rest: writes', () => {
         headers: { apikey: f.project.keys.serviceKey, 'content-type': 'application/json', Prefer: 'return=representation' },
         body: JSON.stringify(body),
       });
+    // PostgREST's single upsert: 201 when the row was inserted, 200 when replaced.
     const created = await put(80, { id: 80, campus_name: 'Put' });
-    expect(created.status).toBe(200);
+    expect(created.status).toBe(201);
     expect(await created.json()).toEqual([{ id: 80, campus_name: 'Put', owner: null }]);
     const replaced = await put(80, { id: 80, campus_name: 'Put 2' });
+    expect(replaced.status).toBe(200);
     expect(await replaced.json()).toEqual([{ id: 80, campus_name: 'Put 2', owner: null }]);
     expect(await f.count('fx_campus', `id = 80 and campus_name = 'Put 2'`)).toBe(1);
   });

@@ -51,8 +51,8 @@ describe('parking through the sync engine', () => {
     dev.net.offline = false;
     dev.net.queue.push('drop-after-commit');
     await drain(tab);
-    // The replay inserts nothing (the first send committed): PostgREST answers such an upsert 200, not 201.
-    expect(restWrites(dev.net.log, 'parking_violations').map((l) => l.status)).toEqual(['network', 200]);
+    // The replay inserts nothing (the first send committed); PostgREST still answers an ignore-duplicates upsert 201.
+    expect(restWrites(dev.net.log, 'parking_violations').map((l) => l.status)).toEqual(['network', 201]);
     expect((await f.serverIds('parking_violations')).get(v.id)).toBe(1);
     const server = await f.project.engine.query(
       `select license_plate, plate_key, recorded_by, status from public.parking_violations where id = $1`,

@@ -144,8 +144,8 @@ describe("a driver's phone", () => {
     // The first push commits but its answer is lost: the engine sends it again.
     dev.net.queue.push('drop-after-commit');
     await drain(tab);
-    // The replay inserts nothing (the first send committed): PostgREST answers such an upsert 200, not 201.
-    expect(restWrites(dev.net.log, 'bus_log').map((l) => l.status)).toEqual(['network', 200]);
+    // The replay inserts nothing (the first send committed); PostgREST still answers an ignore-duplicates upsert 201.
+    expect(restWrites(dev.net.log, 'bus_log').map((l) => l.status)).toEqual(['network', 201]);
     // Another copy of the same entry (a second tab, an old outbox) sent later.
     const again = await tab.client
       .from('bus_log')

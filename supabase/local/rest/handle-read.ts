@@ -35,6 +35,11 @@ export function rangeHeader(header: string | undefined): { offset: number; limit
  * already refers to ($1.. : a function's arguments), so the planner's
  * query binds them too.
  */
+/** Whether the read itself counts every matching row: count=planned asks the planner alone, never a full count. */
+export function countsRows(mode: RestRequest['prefer']['count']): boolean {
+  return mode === 'exact' || mode === 'estimated';
+}
+
 export async function countRows(
   tx: SqlClient,
   req: RestRequest,
@@ -68,7 +73,7 @@ export async function handleRead(req: RestRequest, cache: SchemaCache, tableName
   capLimit(plan);
   const params = new Params();
   const from = `public.${qi(table.name)}`;
-  const shape = { count: req.prefer.count !== null, format: req.accept === 'csv' ? 'csv' : 'json', stripNulls: req.stripNulls } as const;
+  const shape = { count: countsRows(req.prefer.count), format: req.accept === 'csv' ? 'csv' : 'json', stripNulls: req.stripNulls } as const;
   const sql = cappedSql(readSql(plan, from, params, shape));
   const result = await asRole(
     req.project.engine,

@@ -9,7 +9,7 @@
 import { asRole } from '../request-tx';
 import { Params, planRead, qi, readSql } from './build-query';
 import { invalidBody, maxAffectedExceeded, maxAffectedNeedsSet } from './errors';
-import { countRows } from './handle-read';
+import { countRows, countsRows } from './handle-read';
 import { parseQueryParams } from './parse-filters';
 import { parseSelect } from './parse-select';
 import { capLimit, cappedSql, checkResponseSize, maxResponseBytes } from './limits';
@@ -114,19 +114,20 @@ export async function handleRpc(req: RestRequest, cache: SchemaCache, name: stri
   const table = resultTable(cache, fn);
   const levels = parseQueryParams(req.query, new Set(req.method === 'POST' ? [] : keys));
   const plan = planRead(cache, table, parseSelect(req.query.find(([k]) => k === 'select')?.[1]), levels);
-  const from =
+  const callSql =
     fn.shape === 'composite' || fn.returnsTable !== null
       ? `(select _f.* from ${source}, lateral ${fnCall} as _f)`
       : `(select _f.v as ${qi(fn.name)} from ${source}, lateral ${fnCall} as _f(v))`;
   if (fn.returnsSet) capLimit(plan);
   const scalar = fn.shape !== 'composite' && fn.returnsTable === null ? fn.name : null;
   const shape = {
-    count: req.prefer.count !== null,
+    count: countsRows(req.prefer.count),
     format: req.accept === 'csv' ? 'csv' : 'json',
     stripNulls: req.stripNulls,
     scalar,
   } as const;
-  const sql = cappedSql(readSql(plan, from, params, shape));
+  // The call runs once, in a materialized CTE, however often the page and its count read it: a function that writes must not write twice.
+  const sql = cappedSql(readSql(plan, '_pgrst_call', params, shape, `with _pgrst_call as materialized ${callSql} `));
   const result = await asRole(
     req.project.engine,
     req.claims,
@@ -136,7 +137,7 @@ export async function handleRpc(req: RestRequest, cache: SchemaCache, name: stri
       const read = toReadResult(row);
       // PostgREST holds a set-returning call to max-affected by the rows it returns.
       if (strictMaxAffected !== null && read.n > strictMaxAffected) throw maxAffectedExceeded(read.n);
-      return { ...read, total: await countRows(tx, req, plan, from, read, [call.payload]) };
+      return { ...read, total: await countRows(tx, req, plan, callSql, read, [call.payload]) };
     },
     txInfo(req),
   );

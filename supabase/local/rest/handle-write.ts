@@ -214,8 +214,9 @@ export async function handleInsert(req: RestRequest, cache: SchemaCache, tableNa
       extra.location = `/${table.name}?${table.primaryKey.map((k) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(first[k]))}`).join('&')}`;
     }
   }
-  // An upsert that inserted nothing (it only updated, or ignored duplicates) is 200, as PostgREST answers.
-  return writeResponse(req, upsert && out.inserted === 0 ? 200 : 201, out, extra);
+  // PostgREST 14 answers 200 only for a merge-duplicates upsert that inserted nothing; ignore-duplicates stays 201 (Response.hs).
+  const onlyMerged = req.prefer.resolution === 'merge-duplicates' && out.inserted === 0;
+  return writeResponse(req, onlyMerged ? 200 : 201, out, extra);
 }
 
 export async function handleUpdate(req: RestRequest, cache: SchemaCache, tableName: string): Promise<Response> {
@@ -278,6 +279,9 @@ export async function handlePut(req: RestRequest, cache: SchemaCache, tableName:
   const conflict = updates.length ? `do update set ${updates.join(', ')}` : 'do nothing';
   const mutation = `insert into ${target} (${columns.map(qi).join(', ')}) select ${columns.map((c) => `_r.${qi(c)}`).join(', ')}
     from json_populate_recordset(null::${target}, ${params.add(`[${text}]`)}::json) as _r on conflict (${pk.map(qi).join(', ')}) ${conflict}`;
-  const out = await runWrite(req, cache, table, new Map([['', { conds: [], order: null, limit: null, offset: null }]]), mutation, params);
-  return writeResponse(req, 200, out);
+  const out = await runWrite(req, cache, table, new Map([['', { conds: [], order: null, limit: null, offset: null }]]), mutation, params, {
+    upsert: true,
+  });
+  // With the row returned: 201 when it was inserted, 200 when replaced; without, 204 (PostgREST's single upsert).
+  return writeResponse(req, out.result && out.inserted ? 201 : 200, out);
 }
