@@ -87,6 +87,8 @@ export function ViolationFormModal({ sync, violation, prefill, officer, onClose,
       if (violation) {
         const patch = violationPatch(base, values, input, permit, new Date());
         const added = await addPhotosToRow(sync.db, 'parking_violations', violation.id, photos);
+        // Stored (the gallery shows them now): a retry after a failed update must not add them again.
+        if (added === 'saved') setPhotos([]);
         if (Object.keys(patch).length === 0) {
           if (added === 'no-room') toast.show({ message: NO_ROOM, tone: 'error' });
           onClose();
