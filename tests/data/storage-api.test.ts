@@ -106,6 +106,14 @@ describe('Storage API (evidence bucket)', () => {
     expect(await bytesOf((await colleague.storage.from('evidence').download(photo())).data!)).toEqual(await bytesOf(JPEG(4)));
     // The replaced version's file is gone: one file per object.
     expect((await filesOnDisk()).length).toBe(filesBefore);
+
+    // An upsert of a name not yet there simply creates it.
+    const fresh = `door_log/${checkId}/upserted.jpg`;
+    const created = await officer.storage.from('evidence').upload(fresh, JPEG(6), { upsert: true });
+    expect(created.error).toBeNull();
+    expect(await bytesOf((await colleague.storage.from('evidence').download(fresh)).data!)).toEqual(await bytesOf(JPEG(6)));
+    expect((await filesOnDisk()).length).toBe(filesBefore + 1);
+    expect((await officer.storage.from('evidence').remove([fresh])).error).toBeNull();
   });
 
   it('adds only to rows the caller may read, as a signed-in user with a role', async () => {
@@ -152,6 +160,14 @@ describe('Storage API (evidence bucket)', () => {
     expect(plain.headers.get('content-type')).toBe('image/jpeg');
     expect(plain.headers.get('x-content-type-options')).toBe('nosniff');
     expect([...new Uint8Array(await plain.arrayBuffer())]).toEqual(await bytesOf(JPEG(4)));
+
+    // A URL supabase-js signed for one second, used after it ran out.
+    const brief = await colleague.storage.from('evidence').createSignedUrl(photo(), 1);
+    expect(brief.error).toBeNull();
+    await new Promise((r) => setTimeout(r, 2_100));
+    const ranOut = await t.fetch(brief.data!.signedUrl);
+    expect(ranOut.status).toBe(400);
+    expect(await ranOut.json()).toMatchObject({ statusCode: '400', error: 'ExpiredToken' });
 
     const expired = await signObjectUrl(project.keys.jwtSecret, 'evidence', photo(), -60);
     const late = await t.fetch(url.replace(/token=.*/, `token=${expired}`));
