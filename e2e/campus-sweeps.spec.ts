@@ -180,11 +180,19 @@ test('a lock-up sweep: two officers (one offline) secure every exterior door; th
   const phoneB = await offlineBrowser.newContext({ baseURL: local.base, serviceWorkers: 'allow', ...PHONE });
   const pageA = await signInOfficer(phoneA, OFFICER_A, errors);
   const pageB = await signInOfficer(phoneB, OFFICER_B.email, errors);
+  // Both phones say on My Rounds that the sweep runs, once their first pull has brought it.
+  for (const phone of [pageA, pageB]) {
+    const notice = phone.getByRole('region', { name: 'Running sweeps' });
+    await expect(notice).toContainText(`0 of ${total} secured, ${total} to reach.`, { timeout: 60_000 });
+  }
   await proxy.refuse();
   const forwardedWhileOffline = proxy.forwarded();
-
-  // A opens the running sweep and follows its first "not yet reached" link to the check.
-  await pageA.goto(`/tenant/${LINCOLN.slug}/sweeps`);
+  // B's comes from his device's cache with the network gone.
+  await pageB.reload();
+  await expect(pageB.getByRole('region', { name: 'Running sweeps' })).toContainText(`${total} to reach.`, { timeout: 30_000 });
+  // A opens the running sweep from there and follows its first "not yet reached" link to the check.
+  await pageA.getByRole('region', { name: 'Running sweeps' }).getByRole('link', { name: 'Open the sweep' }).click();
+  await expect(pageA).toHaveURL(/\/sweeps$/);
   const boardA = pageA.getByTestId('sweep-board');
   await expect(boardA.getByTestId('sweep-secured')).toHaveText(`0 of ${total} secured`, { timeout: 30_000 });
   await expect(pageA.getByRole('form', { name: 'Start a sweep' })).toHaveCount(0);
@@ -242,6 +250,9 @@ test('a lock-up sweep: two officers (one offline) secure every exterior door; th
   await expect(problemRow).toHaveAttribute('data-outcome', 'secured');
   await expect(problemRow).toContainText('Daniel Reyes');
   await expect(board).toContainText('0 not yet reached');
+  // The compliance report is the admins': an officer who opens it is told so.
+  await pageA.goto(`/tenant/${LINCOLN.slug}/compliance`);
+  await expect(pageA.getByText('The compliance report is for security and super admins.')).toBeVisible({ timeout: 30_000 });
   await phoneA.close();
   await phoneB.close();
 
