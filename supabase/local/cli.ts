@@ -12,6 +12,8 @@
  * phone on the same network, with a certificate kept in the data dir; see
  * lan/index.ts).
  * DIST_DIR: where start builds and serves the PWA (default dist/).
+ * SERVE_MIGRATIONS: ref=folder[,ref=folder]: other schemas' migrations,
+ * each served as a project at /p/{ref} (serve-migrations-env.ts).
  */
 import type { Server as HttpServer } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -23,6 +25,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo';
 import { lanBanner, prepareLan, serveCaDownload, type LanSetup } from './lan';
 import { engineConfigFromEnv, type EngineConfig } from './project';
 import { resetData } from './reset';
+import { parseServeMigrations } from './serve-migrations-env';
 import { Stack } from './stack';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -122,6 +125,8 @@ async function main(): Promise<void> {
   const [stack, { createServer }] = await Promise.all([Stack.open(config, publicUrl, { filesDir }), import('./server')]);
   const seeded = (await shouldSeed(stack, opts)) ? (await (await import('./seed')).seedDemo(stack), true) : false;
   await stack.refreshTenantUrls();
+  const folders = parseServeMigrations(process.env.SERVE_MIGRATIONS, process.cwd());
+  const servedFolders = await Promise.all(folders.map(async (f) => ({ ...f, project: await stack.serveMigrations(f.ref, f.dir) })));
 
   const app = createServer(stack, {
     staticDir: opts.command === 'start' ? distDir : undefined,
@@ -143,12 +148,18 @@ async function main(): Promise<void> {
   if (opts.command === 'dev') {
     const { createServer: createViteServer } = await import('vite');
     const target = `http://127.0.0.1:${stackPort}`;
-    const proxy = Object.fromEntries(['/platform', '/t/', '/api', '/app-config.json'].map((p) => [p, { target, changeOrigin: false }]));
+    const proxy = Object.fromEntries(
+      ['/platform', '/t/', '/p/', '/api', '/app-config.json'].map((p) => [p, { target, changeOrigin: false }]),
+    );
     const dev = await createViteServer({ root: ROOT, server: { port: opts.port, host: opts.host, strictPort: true, proxy } });
     await dev.listen();
     vite = dev;
   }
   printBanner(publicUrl, seeded, config);
+  for (const f of servedFolders) {
+    const k = f.project.keys;
+    console.log(`  ${f.dir} is served as ${publicUrl}/p/${f.ref}\n    anon key    ${k.anonKey}\n    service key ${k.serviceKey}\n`);
+  }
   if (lan) console.log(await lanBanner(lan, caServer !== null));
 
   let closing = false;
