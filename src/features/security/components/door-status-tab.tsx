@@ -2,7 +2,7 @@
  * The Door Status tab: check interval, totals, and one card per campus
  * (expand or collapse) with its door tiles (door-tile-grid.tsx).
  */
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { TenantSync } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -40,12 +40,16 @@ export function DoorStatusTab({
   board,
   canEdit,
   onOpenDoor,
+  onShown,
 }: {
   sync: TenantSync;
   board: DoorStatusBoard;
   canEdit: boolean;
   onOpenDoor: (tile: DoorTile, campus: CampusCard) => void;
+  /** Called once the tab's first render (its first campus's tiles) is committed. */
+  onShown?: () => void;
 }) {
+  useEffect(() => onShown?.(), [onShown]);
   const t = board.totals;
   return (
     <div className="space-y-6">
