@@ -213,6 +213,22 @@ test('an officer offline records a check with 2 photos; online, the server holds
   expect(pdf).toContain('up to 3 per check');
   expect(pdf.match(/\/Subtype \/Image/g)).toHaveLength(2);
   expect(pdf.match(/\/I\d+ Do/g)).toHaveLength(2);
+
+  // The problem noted opened a work order, which shows the photos of the check that opened it.
+  const opened = await serverRows<{ id: string }>(`select id from public.maintenance_records where source_door_log_id = $1`, [
+    checks[0]!.id,
+  ]);
+  expect(opened).toHaveLength(1);
+  await adminPage.keyboard.press('Escape');
+  await expect(report).toHaveCount(0);
+  await tile.click();
+  await details
+    .getByRole('region', { name: 'Open work' })
+    .getByRole('link', { name: new RegExp(NOTE.replace(/[()]/g, '\\$&')) })
+    .click();
+  const order = adminPage.getByRole('article', { name: `Work order for door ${DOOR}` });
+  const fromCheck = order.getByRole('list', { name: 'Photos from the check that opened it' });
+  await expect(fromCheck.getByRole('button', { name: /^Open photo \d/ })).toHaveCount(2, { timeout: 30_000 });
   await admin.close();
 });
 

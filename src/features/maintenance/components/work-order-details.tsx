@@ -119,7 +119,11 @@ export function WorkOrderDetails({
         </Button>
       )}
 
-      <WorkOrderPhotos sync={sync} recordId={row.id} />
+      <WorkOrderPhotos
+        sync={sync}
+        recordId={row.id}
+        sourceCheckId={typeof row.source_door_log_id === 'string' ? row.source_door_log_id : null}
+      />
       <WorkOrderComments sync={sync} recordId={row.id} users={ctx.users} />
       {typeof row.door_id === 'string' && <DoorCheckHistory db={sync.db} doorId={row.door_id} users={ctx.users} />}
     </article>

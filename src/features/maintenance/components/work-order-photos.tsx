@@ -1,7 +1,8 @@
 /**
- * A work order's photos: what was photographed before, and adding more (a
- * replaced closer, a repaired pane) up to the limit, stored on the device
- * and uploaded after the record (issue 17).
+ * A work order's photos: those of the failing check that opened it, what
+ * was photographed since, and adding more (a replaced closer, a repaired
+ * pane) up to the limit, stored on the device and uploaded after the
+ * record (issue 17).
  */
 import { useId, useState } from 'react';
 import { addPhotosToRow, TooManyPhotosError, type TenantSync } from '../../../data';
@@ -9,7 +10,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { PhotoGallery, PhotoPicker, type DraftPhoto } from '../../photos/index';
 
-export function WorkOrderPhotos({ sync, recordId }: { sync: TenantSync; recordId: string }) {
+export function WorkOrderPhotos({ sync, recordId, sourceCheckId }: { sync: TenantSync; recordId: string; sourceCheckId: string | null }) {
   const headingId = useId();
   const [photos, setPhotos] = useState<DraftPhoto[]>([]);
   const [busy, setBusy] = useState(false);
@@ -38,6 +39,8 @@ export function WorkOrderPhotos({ sync, recordId }: { sync: TenantSync; recordId
       <h3 id={headingId} className="font-semibold text-slate-900">
         Photos
       </h3>
+      {/* The failing check that opened it is often the only picture of the fault; it counts toward the check's five, not these. */}
+      {sourceCheckId && <PhotoGallery sync={sync} table="door_log" rowId={sourceCheckId} label="Photos from the check that opened it" />}
       <PhotoGallery sync={sync} table="maintenance_records" rowId={recordId} label="Photos of this work order" onCount={setHeld} />
       <PhotoPicker photos={photos} onChange={setPhotos} disabled={busy} onWorkingChange={setWorking} held={held} />
       {photos.length > 0 && (
