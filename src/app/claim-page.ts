@@ -12,16 +12,14 @@
  * is controlled.
  */
 
+import type { Scheduler } from './keep-installing';
+
 export const CLAIM_MESSAGE = 'CLAIM';
 
 /** Waits before each further ask; a page still uncontrolled after the last one gives up (a reload will fix it). */
 export const CLAIM_RETRY_DELAYS_MS = [1_000, 3_000, 10_000, 30_000, 60_000];
 
 type Container = Pick<ServiceWorkerContainer, 'ready' | 'controller'>;
-
-interface Scheduler {
-  setTimeout(fn: () => void, ms: number): unknown;
-}
 
 const sleep = (timers: Scheduler, ms: number) => new Promise<void>((resolve) => timers.setTimeout(resolve, ms));
 

@@ -17,7 +17,8 @@ export const INSTALL_RETRY_DELAYS_MS = [5_000, 15_000, 60_000, 300_000];
  */
 type Register = () => Promise<ServiceWorkerRegistration | undefined>;
 
-interface Scheduler {
+/** setTimeout, or a test's stand-in. */
+export interface Scheduler {
   setTimeout(fn: () => void, ms: number): unknown;
 }
 
