@@ -2,6 +2,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { appRouter } from './app/router';
 import './app/styles.css';
 
 // Zod probes eval support with `new Function`, which the app's CSP refuses
@@ -12,8 +13,14 @@ zodConfig.jitless = true;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const reactRoot = createRoot(root);
+// Three tasks rather than one on a phone: this module's evaluation; the router's creation, which starts the first
+// route's guard and chunk loads (appending their modulepreload links); React's first render, which render() schedules.
+setTimeout(() => {
+  appRouter();
+  reactRoot.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}, 0);

@@ -136,4 +136,14 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+let created: ReturnType<typeof createBrowserRouter> | null = null;
+
+/**
+ * The app's router, made on first use (src/main.tsx makes it in a task of its own): creating it starts the first
+ * route's guard and chunk loads, which append their modulepreload links, and made while the entry module was
+ * evaluated, that work joined the evaluation into one long task on a phone.
+ */
+export function appRouter(): ReturnType<typeof createBrowserRouter> {
+  created ??= createBrowserRouter(routes);
+  return created;
+}
