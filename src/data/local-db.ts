@@ -66,7 +66,10 @@ export class TenantDb extends Dexie {
   photos!: Table<LocalPhoto, string>;
 
   constructor(readonly binding: TenantBinding) {
-    super(tenantDbName(binding.slug, binding.userId));
+    // Dexie's shared live-query cache deep-clones every result of every live read (a WeakMap entry per
+    // row): on a district's device each read of 5,000 doors made that much garbage, and the major GC
+    // it brought landed in the dashboard's first paint (decision 031). Live reads go to IndexedDB.
+    super(tenantDbName(binding.slug, binding.userId), { cache: 'disabled' });
     for (const v of [...UPGRADES, CURRENT_SCHEMA]) {
       const version = this.version(v.version).stores({ ...v.stores });
       if (v.upgrade) version.upgrade(v.upgrade);
