@@ -25,7 +25,7 @@ import type { SyncedTable } from './sync-tables';
 import type { SyncTransport } from './sync-transport';
 
 export const DEFAULT_PAGE_SIZE = 1000;
-/** Rows written to the cache per request within a page's transaction. */
+/** Rows read from and written to the cache per request within a page's transaction. */
 const PUT_BATCH = 200;
 export const DEFAULT_OVERLAP_MS = 30_000;
 
@@ -98,10 +98,14 @@ async function applyRows(
     const pending = new Set(pendingRows.map((e) => e.row_id));
     const candidates = ids.filter((id) => !pending.has(id));
     const stored = new Map<string, CacheRow>();
-    (await cache.bulkGet(candidates)).forEach((row, i) => {
-      const id = candidates[i];
-      if (row && id !== undefined) stored.set(id, row);
-    });
+    // Read in the same batches as written: a page's 1,000 gets are issued in one loop, and their answers read in one task.
+    for (let from = 0; from < candidates.length; from += PUT_BATCH) {
+      const batch = candidates.slice(from, from + PUT_BATCH);
+      (await cache.bulkGet(batch)).forEach((row, i) => {
+        const id = batch[i];
+        if (row && id !== undefined) stored.set(id, row);
+      });
+    }
     const puts: CacheRow[] = [];
     const deletes: string[] = [];
     for (const row of rows) {
