@@ -4,7 +4,7 @@
  * keyboard focus grows the range.
  */
 import { describe, expect, it } from 'vitest';
-import { includeTile, rowCount, sameRange, tileSpan, visibleRows } from '../../src/features/security/tile-window';
+import { includeTile, keepFocusedTile, rowCount, sameRange, tileSpan, visibleRows } from '../../src/features/security/tile-window';
 
 const grid = { count: 1000, columns: 4, rowStride: 100 };
 
@@ -41,6 +41,24 @@ describe('includeTile', () => {
     expect(includeTile(range, grid, 5, 1)).toBe(range);
     expect(includeTile({ start: 20, end: 30 }, grid, 76, 1)).toEqual({ start: 18, end: 30 });
     expect(includeTile({ start: 240, end: 250 }, grid, 999, 1)).toEqual({ start: 240, end: 250 });
+  });
+});
+
+describe('keepFocusedTile', () => {
+  it('keeps the focused tile’s row and the next one in the rows a scroll measured, while it is near them', () => {
+    // Scrolled so rows 10-25 show: tile 47 (row 11) focused needs rows 10-12, which the range holds already.
+    const shown = { start: 10, end: 26 };
+    expect(keepFocusedTile(shown, grid, 47)).toBe(shown);
+    // Tile 59 (row 14) focused while rows 0-14 are measured: row 15, where Tab goes next, stays.
+    expect(keepFocusedTile({ start: 0, end: 15 }, grid, 59)).toEqual({ start: 0, end: 16 });
+    // Focused above the rows now shown, within their length: the range reaches back to it.
+    expect(keepFocusedTile({ start: 30, end: 45 }, grid, 4 * 20)).toEqual({ start: 19, end: 45 });
+  });
+
+  it('lets a tile scrolled far away go, so the rows rendered stay a few screens', () => {
+    const far = { start: 200, end: 215 };
+    expect(keepFocusedTile(far, grid, 0)).toBe(far);
+    expect(keepFocusedTile({ start: 0, end: 15 }, grid, 4 * 100)).toEqual({ start: 0, end: 15 });
   });
 });
 

@@ -48,6 +48,18 @@ export function includeTile(range: RowRange, g: GridGeometry, index: number, mar
   return start === range.start && end === range.end ? range : { start, end };
 }
 
+/**
+ * The range kept around a focused tile `index` as the page scrolls: grown to
+ * hold its row and the next (includeTile) while that row is within the
+ * range's own length of it; otherwise the range as it is, so a tile
+ * scrolled far away is let go and the rows rendered stay a few screens.
+ */
+export function keepFocusedTile(range: RowRange, g: GridGeometry, index: number): RowRange {
+  const row = Math.floor(index / Math.max(1, g.columns));
+  const span = range.end - range.start;
+  return row < range.start - span || row >= range.end + span ? range : includeTile(range, g, index, 1);
+}
+
 /** Tile indexes [from, to) of a row range. */
 export function tileSpan(range: RowRange, g: GridGeometry): { from: number; to: number } {
   return { from: Math.min(g.count, range.start * g.columns), to: Math.min(g.count, range.end * g.columns) };

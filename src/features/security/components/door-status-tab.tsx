@@ -46,10 +46,14 @@ export function DoorStatusTab({
   board: DoorStatusBoard;
   canEdit: boolean;
   onOpenDoor: (tile: DoorTile, campus: CampusCard) => void;
-  /** Called once the tab's first render (its first campus's tiles) is committed. */
+  /** Called once the first campus's first tiles are committed (at once on a board of no campus). */
   onShown?: () => void;
 }) {
-  useEffect(() => onShown?.(), [onShown]);
+  // The first campus's grid says when its tiles are on screen; a board of no campus has nothing more to show.
+  const noCampus = board.campuses.length === 0;
+  useEffect(() => {
+    if (noCampus) onShown?.();
+  }, [noCampus, onShown]);
   const t = board.totals;
   return (
     <div className="space-y-6">
@@ -78,7 +82,13 @@ export function DoorStatusTab({
       <div className="space-y-4">
         {/* With many campuses only the first starts open: the first screen shows door tiles and the rest stays an overview. */}
         {board.campuses.map((c, i) => (
-          <CampusSection key={c.id} campus={c} initiallyOpen={i === 0 || board.campuses.length <= 3} onOpenDoor={onOpenDoor} />
+          <CampusSection
+            key={c.id}
+            campus={c}
+            initiallyOpen={i === 0 || board.campuses.length <= 3}
+            onOpenDoor={onOpenDoor}
+            onShown={i === 0 ? onShown : undefined}
+          />
         ))}
       </div>
     </div>
@@ -89,17 +99,25 @@ const CampusSection = memo(function CampusSection({
   campus,
   initiallyOpen,
   onOpenDoor,
+  onShown,
 }: {
   campus: CampusCard;
   initiallyOpen: boolean;
   onOpenDoor: (tile: DoorTile, campus: CampusCard) => void;
+  onShown?: () => void;
 }) {
   const [open, setOpen] = useState(initiallyOpen);
   const [printing, setPrinting] = useState(false);
   const [printProblem, setPrintProblem] = useState<string | null>(null);
   const panelId = `campus-${campus.id || 'unassigned'}`;
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white" aria-label={campus.name} data-testid="campus-card">
+    // A campus off screen is not styled, laid out or painted until scrolled near (content-visibility): a district's
+    // twenty campus cards below the first one cost the first frame nothing. Its height until then is a closed card's.
+    <section
+      className="rounded-2xl border border-slate-200 bg-white [contain-intrinsic-size:auto_5.5rem] [content-visibility:auto]"
+      aria-label={campus.name}
+      data-testid="campus-card"
+    >
       <div className="flex flex-wrap items-center justify-between gap-3 p-4">
         <button
           type="button"
@@ -143,7 +161,7 @@ const CampusSection = memo(function CampusSection({
           {printProblem}
         </Alert>
       )}
-      {open && <DoorTileGrid campus={campus} id={panelId} onOpenDoor={onOpenDoor} />}
+      {open && <DoorTileGrid campus={campus} id={panelId} onOpenDoor={onOpenDoor} onShown={onShown} />}
     </section>
   );
 });

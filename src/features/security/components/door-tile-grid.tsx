@@ -5,11 +5,11 @@
  * and nothing moves as rows come and go. Tab from the last rendered tile
  * reaches the next one: focusing a tile renders the rows around it first.
  */
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type FocusEvent } from 'react';
 import { cx } from '../../../ui/cx';
 import { DOOR_STATUS_LABEL, FRESHNESS_LABEL, type DoorStatus, type Freshness } from '../../door-checks/index';
 import type { CampusCard, DoorTile } from '../door-status';
-import { includeTile, rowCount, sameRange, tileSpan, visibleRows, type GridGeometry, type RowRange } from '../tile-window';
+import { includeTile, keepFocusedTile, rowCount, sameRange, tileSpan, visibleRows, type GridGeometry, type RowRange } from '../tile-window';
 
 export const FRESHNESS_TONE: Record<Freshness, string> = {
   'needs-check': 'border-red-300 bg-red-50 text-red-900',
@@ -41,6 +41,7 @@ function statusText(tile: DoorTile): string {
 
 /** Up to this many tiles a campus renders them all (a small campus, and every campus the journeys use). */
 const RENDER_ALL_UP_TO = 96;
+const NO_ROWS: RowRange = { start: 0, end: 0 };
 /** Rows rendered beyond the viewport on each side. */
 const OVERSCAN_ROWS = 3;
 /** One tile row: 5rem tall, 0.5rem gap (h-20, gap-2). */
@@ -59,6 +60,14 @@ function columnsNow(): number {
 function remPx(): number {
   const size = typeof getComputedStyle === 'undefined' ? NaN : parseFloat(getComputedStyle(document.documentElement).fontSize);
   return Number.isFinite(size) && size > 0 ? size : 16;
+}
+
+/** `rows` as the focused tile of `list` keeps them (keepFocusedTile): the measure after a focus must not drop the row Tab goes to next. */
+function keepFocused(rows: RowRange, g: GridGeometry, list: HTMLElement): RowRange {
+  const focused = document.activeElement;
+  if (!focused || !list.contains(focused)) return rows;
+  const index = Number(focused.closest('li')?.dataset.index);
+  return Number.isInteger(index) ? keepFocusedTile(rows, g, index) : rows;
 }
 
 function geometryNow(count: number): GridGeometry {
@@ -105,26 +114,31 @@ export function DoorTileGrid({
   campus,
   id,
   onOpenDoor,
+  onShown,
 }: {
   campus: CampusCard;
   id: string;
   onOpenDoor: (tile: DoorTile, campus: CampusCard) => void;
+  /** Called once the grid's first tiles are committed (at once when it has none). */
+  onShown?: () => void;
 }) {
   const tiles = campus.tiles;
   const windowed = tiles.length > RENDER_ALL_UP_TO;
   const list = useRef<HTMLUListElement>(null);
   const [geometry, setGeometry] = useState(() => geometryNow(tiles.length));
   const g = useMemo(() => (geometry.count === tiles.length ? geometry : { ...geometry, count: tiles.length }), [geometry, tiles.length]);
-  const [range, setRange] = useState<RowRange>(() =>
-    visibleRows(g, typeof innerHeight === 'number' ? innerHeight : 0, typeof innerHeight === 'number' ? innerHeight : 800, OVERSCAN_ROWS),
-  );
+  // A large campus's first render holds no row, only the space they take: its rows come with the first measure, in a
+  // task after the page's first frame, which on a phone was one long task when it also styled, laid out and painted
+  // a screen of tiles (the first campus's list starts below the first screen on a district's dashboard anyway).
+  const [range, setRange] = useState<RowRange>(NO_ROWS);
   const onOpen = useCallback((tile: DoorTile) => onOpenDoor(tile, campus), [onOpenDoor, campus]);
 
   // On every scroll or resize, in the next frame: the rows the viewport now shows (a state change only when they differ).
-  // The first render already holds the grid's first screen. Its first measure waits until the frame after the commit
-  // has been laid out and painted: read in the commit, or in that frame's animation callback, it forced the page's
-  // first layout early, and with the frame's own work made one long task on a phone (57 ms at 4x, profiled).
-  useEffect(() => {
+  // The first measure runs in a task after the commit's frame has been laid out and painted: read in the commit, or in
+  // that frame's animation callback, it forced the page's first layout early, and with the frame's own work made one
+  // long task on a phone (57 ms at 4x, profiled). A layout effect asks for that frame: a passive effect runs after it
+  // has painted, and waiting for the next frame held the first tiles back ~70 ms at 4x.
+  useLayoutEffect(() => {
     if (!windowed) return;
     let frame = 0;
     let first: ReturnType<typeof setTimeout> | undefined;
@@ -135,7 +149,7 @@ export function DoorTileGrid({
       const next = geometryNow(tiles.length);
       setGeometry((old) => (old.columns === next.columns && old.rowStride === next.rowStride && old.count === next.count ? old : next));
       const top = el.getBoundingClientRect().top + PAD_REM * remPx();
-      const rows = visibleRows(next, top, innerHeight, OVERSCAN_ROWS);
+      const rows = keepFocused(visibleRows(next, top, innerHeight, OVERSCAN_ROWS), next, el);
       setRange((old) => (sameRange(old, rows) ? old : rows));
     };
     const schedule = () => {
@@ -163,9 +177,16 @@ export function DoorTileGrid({
     [g],
   );
 
-  const { from, to } = windowed ? tileSpan(range, g) : { from: 0, to: tiles.length };
   const rows = rowCount(g);
-  const shown = windowed ? { start: Math.min(range.start, rows), end: Math.min(range.end, rows) } : { start: 0, end: rows };
+  const shown = useRef(false);
+  useEffect(() => {
+    if (shown.current || !onShown || (windowed && range.end <= range.start && rows > 0)) return;
+    shown.current = true;
+    onShown();
+  }, [onShown, windowed, range, rows]);
+
+  const { from, to } = windowed ? tileSpan(range, g) : { from: 0, to: tiles.length };
+  const span = windowed ? { start: Math.min(range.start, rows), end: Math.min(range.end, rows) } : { start: 0, end: rows };
   const stride = ROW_REM + GAP_REM;
   return (
     <ul
@@ -174,7 +195,7 @@ export function DoorTileGrid({
       className="grid auto-rows-[5rem] grid-cols-2 gap-2 border-t border-slate-200 p-4 sm:grid-cols-3 lg:grid-cols-4"
       style={
         windowed
-          ? { paddingTop: `${PAD_REM + shown.start * stride}rem`, paddingBottom: `${PAD_REM + (rows - shown.end) * stride}rem` }
+          ? { paddingTop: `${PAD_REM + span.start * stride}rem`, paddingBottom: `${PAD_REM + (rows - span.end) * stride}rem` }
           : undefined
       }
       aria-label={`Doors of ${campus.name}`}

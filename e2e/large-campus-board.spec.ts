@@ -1,0 +1,89 @@
+/**
+ * A campus of 150 doors on the Security Dashboard (issue 16, decision 031),
+ * in real Chromium: such a campus renders only the tile rows near the
+ * viewport, and its first rows come a frame after the rest of the board.
+ * This journey checks what a user gets from that:
+ * - the first screen of tiles arrives;
+ * - the sync engine still starts once they are there (it waits for them);
+ * - scrolling brings the last door;
+ * - Tab walks on from the last rendered tile to the next door.
+ *
+ * The doors are made on the server with the service key (the spec's own
+ * in-process stack, as e2e/inactive-campus.spec.ts) and reach the device
+ * by its own pull.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { stackForFile } from './file-stack';
+import { expectNoSeriousA11yViolations, PASSWORD } from './support';
+
+const SLUG = 'lincoln-isd';
+/** Sorts before the demo's campuses, so its card is the board's first, open on arrival. */
+const CAMPUS = 'Academy Campus';
+const DOORS = 150;
+
+test.use({ serviceWorkers: 'block', trace: 'off' });
+test.describe.configure({ timeout: 180_000 });
+
+const local = stackForFile(SLUG);
+
+const grid = (page: Page) => page.getByRole('list', { name: `Doors of ${CAMPUS}` });
+const tiles = (page: Page) => grid(page).getByTestId('door-tile');
+
+async function renderedDoors(page: Page): Promise<string[]> {
+  return tiles(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-door') ?? ''));
+}
+
+test('a 150-door campus shows its first screen of tiles, starts the sync after them, and scrolls and tabs to every door', async ({
+  browser,
+}) => {
+  const [campus] = await local.rest<Array<{ id: string }>>('campus', { method: 'POST', body: { campus_name: CAMPUS } });
+  if (!campus) throw new Error('the campus was not created');
+  const doors = Array.from({ length: DOORS }, (_, i) => ({ door_number: `AC${i + 1}`, campus_id: campus.id }));
+  await local.rest('doors', { method: 'POST', body: doors });
+
+  const context = await browser.newContext({ baseURL: local.base, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`/tenant/${SLUG}/login`);
+  await page.getByLabel('Email').fill('security@lincoln-isd.test');
+  await page.locator('input[type="password"]').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
+
+  // Opened again from the device's cache: the board, then the campus's first rows, then the sync engine.
+  await page.reload();
+  await expect(tiles(page).first()).toBeVisible({ timeout: 30_000 });
+  const shown = await renderedDoors(page);
+  expect(shown[0]).toBe('AC1');
+  expect(shown.length, 'a screen of rows and a few more, not every door').toBeLessThan(DOORS);
+  expect(shown.length, 'at least a 900 px screen of 4-tile rows').toBeGreaterThanOrEqual(4 * 10);
+  await expect(grid(page).getByRole('listitem').first()).toHaveAttribute('aria-setsize', String(DOORS));
+  // The background work was let go by the tiles being shown, not by the hold's fallback timer (src/lib/content-ready.ts).
+  const start = await page.evaluate(
+    () =>
+      (performance.getEntriesByName('lockstep:background-start')[0] as PerformanceMark | undefined)?.detail as
+        { reason?: string } | undefined,
+  );
+  expect(start?.reason).toBe('content');
+  await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
+
+  // Scrolling to the list's end brings its last door.
+  await grid(page).evaluate((el) => el.scrollIntoView({ block: 'end' }));
+  await expect(grid(page).locator(`[data-testid="door-tile"][data-door="AC${DOORS}"]`)).toBeVisible();
+
+  // Back at the top, Tab from the last rendered tile reaches the next door, rendered as focus arrives.
+  await page.evaluate(() => scrollTo(0, 0));
+  await expect(grid(page).locator('[data-testid="door-tile"][data-door="AC1"]')).toBeAttached();
+  const before = await renderedDoors(page);
+  const last = before[before.length - 1];
+  const next = `AC${Number(last?.slice(2)) + 1}`;
+  await grid(page).locator(`[data-testid="door-tile"][data-door="${last}"]`).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveAttribute('data-door', next);
+
+  await expectNoSeriousA11yViolations(page);
+  expect(errors).toEqual([]);
+  await context.close();
+});
