@@ -16,11 +16,15 @@ if (!root) throw new Error('#root is missing from index.html');
 const reactRoot = createRoot(root);
 // Three tasks rather than one on a phone: this module's evaluation; the router's creation, which starts the first
 // route's guard and chunk loads (appending their modulepreload links); React's first render, which render() schedules.
-setTimeout(() => {
+// The middle task is a message to this page, as React's scheduler yields: a timer would also wait on a paused clock.
+const nextTask = new MessageChannel();
+nextTask.port1.onmessage = () => {
+  nextTask.port1.close();
   appRouter();
   reactRoot.render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-}, 0);
+};
+nextTask.port2.postMessage(null);
