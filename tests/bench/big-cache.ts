@@ -122,22 +122,35 @@ export async function seedBigCache(page: Page, sizes: BigCacheSizes): Promise<vo
 
 /** Puts rows built here into the signed-in user's lincoln-isd cache tables (small seeds: the rows cross into the page). */
 export async function putCacheRows(page: Page, tables: Record<string, object[]>): Promise<void> {
-  await page.evaluate(async (tables) => {
-    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('lockstep-lincoln-isd-'));
-    if (!name) throw new Error('no lincoln-isd store on this device');
-    const db = await new Promise<IDBDatabase>((ok, fail) => {
-      const r = indexedDB.open(name);
-      r.onsuccess = () => ok(r.result);
-      r.onerror = () => fail(r.error);
-    });
-    for (const [table, rows] of Object.entries(tables)) {
-      await new Promise<void>((ok, fail) => {
-        const tx = db.transaction(table, 'readwrite');
-        for (const row of rows) tx.objectStore(table).put(row);
-        tx.oncomplete = () => ok();
-        tx.onerror = () => fail(tx.error);
+  await changeCacheRows(page, tables, {});
+}
+
+/** Takes rows out of the signed-in user's lincoln-isd cache tables, by id. */
+export async function deleteCacheRows(page: Page, ids: Record<string, string[]>): Promise<void> {
+  await changeCacheRows(page, {}, ids);
+}
+
+async function changeCacheRows(page: Page, puts: Record<string, object[]>, deletes: Record<string, string[]>): Promise<void> {
+  await page.evaluate(
+    async ([puts, deletes]) => {
+      const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('lockstep-lincoln-isd-'));
+      if (!name) throw new Error('no lincoln-isd store on this device');
+      const db = await new Promise<IDBDatabase>((ok, fail) => {
+        const r = indexedDB.open(name);
+        r.onsuccess = () => ok(r.result);
+        r.onerror = () => fail(r.error);
       });
-    }
-    db.close();
-  }, tables);
+      const change = (table: string, apply: (store: IDBObjectStore) => void) =>
+        new Promise<void>((ok, fail) => {
+          const tx = db.transaction(table, 'readwrite');
+          apply(tx.objectStore(table));
+          tx.oncomplete = () => ok();
+          tx.onerror = () => fail(tx.error);
+        });
+      for (const [table, rows] of Object.entries(puts)) await change(table, (store) => rows.forEach((row) => store.put(row)));
+      for (const [table, ids] of Object.entries(deletes)) await change(table, (store) => ids.forEach((id) => store.delete(id)));
+      db.close();
+    },
+    [puts, deletes] as const,
+  );
 }

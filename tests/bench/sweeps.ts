@@ -49,7 +49,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
-import { putCacheRows, seedBigCache } from './big-cache';
+import { deleteCacheRows, putCacheRows, seedBigCache } from './big-cache';
 import { buildAppInto, serveDemoStack, signInSecurityAdmin } from './demo-stack';
 import { median, round, type BenchResult } from './result';
 
@@ -76,22 +76,8 @@ const SETTLE_MS = 2_000;
  * last week's figure differ at any hour.
  */
 async function missADayLastWeek(page: Page): Promise<void> {
-  await page.evaluate(async (doors) => {
-    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('lockstep-lincoln-isd-'));
-    if (!name) throw new Error('no lincoln-isd store on this device');
-    const db = await new Promise<IDBDatabase>((ok, fail) => {
-      const r = indexedDB.open(name);
-      r.onsuccess = () => ok(r.result);
-      r.onerror = () => fail(r.error);
-    });
-    await new Promise<void>((ok, fail) => {
-      const tx = db.transaction('door_log', 'readwrite');
-      for (let d = 0; d < 50; d++) tx.objectStore('door_log').delete(`bench-log-${7 * doors + d}`);
-      tx.oncomplete = () => ok();
-      tx.onerror = () => fail(tx.error);
-    });
-    db.close();
-  }, SIZES.doors);
+  const day = 7 * SIZES.doors;
+  await deleteCacheRows(page, { door_log: Array.from({ length: 50 }, (_, d) => `bench-log-${day + d}`) });
 }
 
 async function seedSweep(page: Page): Promise<void> {
