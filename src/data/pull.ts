@@ -26,7 +26,7 @@ import type { SyncTransport } from './sync-transport';
 
 export const DEFAULT_PAGE_SIZE = 1000;
 /** Rows read from and written to the cache per request within a page's transaction. */
-const PUT_BATCH = 200;
+const ROWS_PER_REQUEST = 200;
 export const DEFAULT_OVERLAP_MS = 30_000;
 
 export interface PullDeps {
@@ -98,9 +98,9 @@ async function applyRows(
     const pending = new Set(pendingRows.map((e) => e.row_id));
     const candidates = ids.filter((id) => !pending.has(id));
     const stored = new Map<string, CacheRow>();
-    // Read in the same batches as written: a page's 1,000 gets are issued in one loop, and their answers read in one task.
-    for (let from = 0; from < candidates.length; from += PUT_BATCH) {
-      const batch = candidates.slice(from, from + PUT_BATCH);
+    // Read as written, a batch per request: a page's 1,000 gets were issued in one loop and answered in one task.
+    for (let from = 0; from < candidates.length; from += ROWS_PER_REQUEST) {
+      const batch = candidates.slice(from, from + ROWS_PER_REQUEST);
       (await cache.bulkGet(batch)).forEach((row, i) => {
         const id = batch[i];
         if (row && id !== undefined) stored.set(id, row);
@@ -116,7 +116,7 @@ async function applyRows(
     }
     for (const id of opts.missingIds ?? []) if (!pending.has(id) && stored.has(id)) deletes.push(id);
     // A few hundred rows per request: a page's rows are serialized on the main thread, and 1,000 at once are one long task on a phone.
-    for (let from = 0; from < puts.length; from += PUT_BATCH) await cache.bulkPut(puts.slice(from, from + PUT_BATCH));
+    for (let from = 0; from < puts.length; from += ROWS_PER_REQUEST) await cache.bulkPut(puts.slice(from, from + ROWS_PER_REQUEST));
     if (deletes.length) await cache.bulkDelete(deletes);
     applied = puts.length + deletes.length;
     const state = (await db.sync_state.get(table)) ?? emptySyncState(table);

@@ -65,9 +65,14 @@ function remPx(): number {
 /** `rows` as the focused tile of `list` keeps them (keepFocusedTile): the measure after a focus must not drop the row Tab goes to next. */
 function keepFocused(rows: RowRange, g: GridGeometry, list: HTMLElement): RowRange {
   const focused = document.activeElement;
-  if (!focused || !list.contains(focused)) return rows;
-  const index = Number(focused.closest('li')?.dataset.index);
-  return Number.isInteger(index) ? keepFocusedTile(rows, g, index) : rows;
+  const index = focused && list.contains(focused) ? tileIndexOf(focused) : null;
+  return index === null ? rows : keepFocusedTile(rows, g, index);
+}
+
+/** The index of the tile `el` is in (its list item's data-index), or null outside a tile. */
+function tileIndexOf(el: Element): number | null {
+  const index = Number(el.closest('li')?.dataset.index);
+  return Number.isInteger(index) ? index : null;
 }
 
 function geometryNow(count: number): GridGeometry {
@@ -171,8 +176,8 @@ export function DoorTileGrid({
 
   const onFocus = useCallback(
     (e: FocusEvent<HTMLUListElement>) => {
-      const index = Number((e.target as HTMLElement).closest('li')?.dataset.index);
-      if (Number.isInteger(index)) setRange((old) => includeTile(old, g, index, 1));
+      const index = tileIndexOf(e.target as Element);
+      if (index !== null) setRange((old) => includeTile(old, g, index, 1));
     },
     [g],
   );
