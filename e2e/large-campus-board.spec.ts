@@ -4,7 +4,8 @@
  * viewport, and its first rows come a frame after the rest of the board.
  * This journey checks what a user gets from that:
  * - the first screen of tiles arrives;
- * - the sync engine still starts once they are there (it waits for them);
+ * - the sync engine still starts once they are there (it waits for them),
+ *   and supabase-js is not even asked for before then;
  * - scrolling brings the last door;
  * - Tab walks on from the last rendered tile to the next door.
  *
@@ -67,6 +68,18 @@ test('a 150-door campus shows its first screen of tiles, starts the sync after t
         { reason?: string } | undefined,
   );
   expect(start?.reason).toBe('content');
+  // The board paints from the device's store alone: supabase-js (with the sync engine) is asked for only after that.
+  const supabase = await page.evaluate(async () => {
+    const mark = performance.getEntriesByName('lockstep:background-start')[0]?.startTime ?? Number.NaN;
+    const scripts = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('.js'));
+    const found: Array<{ file: string; at: number }> = [];
+    for (const s of scripts) {
+      if ((await (await fetch(s.name)).text()).includes('@supabase/')) found.push({ file: new URL(s.name).pathname, at: s.startTime });
+    }
+    return { mark, found };
+  });
+  expect(supabase.found.length, 'supabase-js was loaded once the sync started').toBeGreaterThan(0);
+  for (const f of supabase.found) expect(f.at, `${f.file} asked for before the board painted`).toBeGreaterThan(supabase.mark);
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
 
   // Scrolling to the list's end brings its last door.

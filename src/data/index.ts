@@ -91,6 +91,8 @@ export {
   type TenantDatabaseProbe,
 } from './tenant-health-probe';
 export { useTenantSync, type TenantSyncState } from './use-tenant-sync';
+export { useLaterTenantSync } from './use-later-tenant-sync';
+export { useLocalTenantDb, type LocalTenantDbState } from './use-local-tenant-db';
 export { useLivePull, LIVE_PULL_MS, LIVE_TABLES } from './use-live-pull';
 export { readRemembered, remember, type Remembered } from './local-meta';
 // The product API as staff screens call it, the platform's tenant list, and

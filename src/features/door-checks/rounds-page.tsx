@@ -6,7 +6,16 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { readRemembered, rowSyncInfo, trustedNow, useRowSyncStates, useRows, type RowSyncState, type TenantDb } from '../../data';
+import {
+  readRemembered,
+  rowSyncInfo,
+  trustedNow,
+  useLocalTenantDb,
+  useRowSyncStates,
+  useRows,
+  type RowSyncState,
+  type TenantDb,
+} from '../../data';
 import { DOOR_LOG_BADGE } from '../../lib/door-log-badge';
 import { Alert } from '../../ui/alert';
 import { ButtonLink } from '../../ui/button';
@@ -18,7 +27,6 @@ import { MyWorkButton, useMyOpenWork } from '../maintenance/index';
 import { tenantPath } from '../../lib/roles';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { useCheckInterval } from './hooks/use-check-interval';
-import { useLocalDb } from './hooks/use-local-db';
 import {
   checkIntervalLabel,
   DOOR_STATUS_LABEL,
@@ -46,7 +54,7 @@ const SYNC_BADGE: Record<RowSyncState, string> = {
 
 export function RoundsPage() {
   const { slug, userId } = useTenantRoute();
-  const { db, error } = useLocalDb(slug, userId);
+  const { db, error } = useLocalTenantDb(slug, userId);
   return (
     <TenantShell title="My Rounds">
       <div className="space-y-8">

@@ -5,7 +5,7 @@
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useDoorLogsByDoor, useRows, type CacheRow, type TenantDb } from '../../data';
+import { useDoorLogsByDoor, useLocalTenantDb, useRows, type CacheRow, type TenantDb } from '../../data';
 import { useHoldContentReady } from '../../lib/content-ready';
 import { inactiveCampusIds, onInactiveCampus } from '../../lib/inactive-campuses';
 import { tenantPath } from '../../lib/roles';
@@ -14,7 +14,6 @@ import { Button } from '../../ui/button';
 import { Loading } from '../../ui/loading';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 import { CheckForm, type SavedCheck } from './components/check-form';
-import { useLocalDb } from './hooks/use-local-db';
 import { ScanHold } from './scan-hold';
 import { CHECK_CONSEQUENCE_TEXT, checkFails, findScannedDoor, isOpenAutoRecord, parseDoorQr, type DoorQrPayload } from './model';
 
@@ -31,7 +30,7 @@ type ScanNotice = { kind: 'not-door' } | { kind: 'unknown-door'; payload: DoorQr
 
 export function ScanPage() {
   const { slug, userId } = useTenantRoute();
-  const { db, error } = useLocalDb(slug, userId);
+  const { db, error } = useLocalTenantDb(slug, userId);
   // The sync engine waits for the form (or the scanner) to show: src/lib/content-ready.ts.
   useHoldContentReady(!db && !error);
   return (

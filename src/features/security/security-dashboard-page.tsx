@@ -6,17 +6,20 @@
  * check is older than that is Needs Check whatever the check said.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import {
   countRows,
   getCachedOrganization,
   useDoorLogsByDoor,
-  useRows,
-  useTenantSync,
+  useLaterTenantSync,
   useLivePull,
+  useLocalTenantDb,
+  useRows,
   type CacheRow,
+  type TenantDb,
   type TenantSync,
+  type TenantSyncState,
 } from '../../data';
 import { useHoldContentReady } from '../../lib/content-ready';
 import { DOOR_LOG_BADGE } from '../../lib/door-log-badge';
@@ -60,10 +63,11 @@ const ADMIN_MODE_KEY = 'lockstepAdminMode';
 
 export function SecurityDashboardPage() {
   const { slug, userId, profile } = useTenantRoute();
-  const { sync, error } = useTenantSync(slug, userId);
-  // Syncing starts once the board has painted from the cache (src/lib/content-ready.ts).
-  useHoldContentReady(!sync && !error);
-  useLivePull(sync);
+  // The board paints from the local store alone; the sync engine (and supabase-js) loads once it has painted.
+  const { db, error } = useLocalTenantDb(slug, userId);
+  const later = useLaterTenantSync(slug, userId);
+  useHoldContentReady(!db && !error);
+  useLivePull(later.sync);
   const role = normalizeRole(profile?.role);
   const canGoBack = showBackToDashboard(role, typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(ADMIN_MODE_KEY));
   return (
@@ -101,8 +105,8 @@ export function SecurityDashboardPage() {
     >
       {error ? (
         <Alert tone="error">{error}</Alert>
-      ) : sync ? (
-        <Dashboard sync={sync} canEdit={role === 'security_admin' || role === 'super_admin'} />
+      ) : db ? (
+        <Dashboard db={db} sync={later} canEdit={role === 'security_admin' || role === 'super_admin'} />
       ) : (
         <Loading label="Loading security dashboard..." fullScreen />
       )}
@@ -110,8 +114,8 @@ export function SecurityDashboardPage() {
   );
 }
 
-export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolean }) {
-  const db = sync.db;
+/** `sync`: the engine once loaded (the management modals, the Conditions tab and photos need it), or why it is not. */
+export function Dashboard({ db, sync, canEdit }: { db: TenantDb; sync: TenantSyncState; canEdit: boolean }) {
   const { hours, loading: intervalLoading } = useCheckInterval(db);
   const campuses = useRows(db, 'campus');
   const doorRows = useRows(db, 'doors');
@@ -152,19 +156,23 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
       {canEdit && (
         <div className="flex flex-wrap items-center justify-end gap-3">
           <WorkOrdersLink db={db} slug={db.binding.slug} />
-          <MissedCheckAlertsButton sync={sync} windowLatest={windowLatest} doors={doors} />
+          <MissedCheckAlertsButton db={db} windowLatest={windowLatest} doors={doors} />
         </div>
       )}
       <SummaryCards counts={counts} onOpen={setOpenCard} />
       {openCard && (
-        <Suspense fallback={<Loading />}>
-          <SecurityAdminModals
-            open={openCard}
-            onClose={() => setOpenCard(null)}
-            sync={sync}
-            tenantName={getCachedOrganization(sync.endpoint.slug)?.display_name ?? sync.endpoint.slug}
-          />
-        </Suspense>
+        <WithSync state={sync}>
+          {(ready) => (
+            <Suspense fallback={<Loading />}>
+              <SecurityAdminModals
+                open={openCard}
+                onClose={() => setOpenCard(null)}
+                sync={ready}
+                tenantName={getCachedOrganization(db.binding.slug)?.display_name ?? db.binding.slug}
+              />
+            </Suspense>
+          )}
+        </WithSync>
       )}
       <Suspense fallback={<Loading />}>
         <Tabs
@@ -173,21 +181,27 @@ export function Dashboard({ sync, canEdit }: { sync: TenantSync; canEdit: boolea
             {
               id: 'door-status',
               label: 'Door Status',
-              panel: <DoorStatusTab sync={sync} board={board} canEdit={canEdit} onOpenDoor={onOpenDoor} onShown={onTilesShown} />,
+              panel: <DoorStatusTab db={db} board={board} canEdit={canEdit} onOpenDoor={onOpenDoor} onShown={onTilesShown} />,
             },
             {
               id: 'conditions',
               label: 'Conditions',
               panel: (
-                <Suspense fallback={<Loading />}>
-                  <ConditionsTab sync={sync} />
-                </Suspense>
+                <WithSync state={sync}>
+                  {(ready) => (
+                    <Suspense fallback={<Loading />}>
+                      <ConditionsTab sync={ready} />
+                    </Suspense>
+                  )}
+                </WithSync>
               ),
             },
           ]}
         />
       </Suspense>
-      {openDoor && <DoorDetail sync={sync} tile={openDoor.tile} campus={openDoor.campus} onClose={() => setOpenDoorId(null)} />}
+      {openDoor && (
+        <DoorDetail db={db} sync={sync.sync} tile={openDoor.tile} campus={openDoor.campus} onClose={() => setOpenDoorId(null)} />
+      )}
     </div>
   );
 }
@@ -200,7 +214,15 @@ function findTile(campuses: readonly CampusCard[], doorId: string): { tile: Door
   return null;
 }
 
-function LogList({ logs, doorNumber, sync }: { logs: readonly CacheRow[]; doorNumber: ReadonlyMap<string, string>; sync?: TenantSync }) {
+function LogList({
+  logs,
+  doorNumber,
+  sync,
+}: {
+  logs: readonly CacheRow[];
+  doorNumber: ReadonlyMap<string, string>;
+  sync: TenantSync | null;
+}) {
   if (logs.length === 0) return <p className="text-slate-700">No door logs yet.</p>;
   return (
     <ul className="max-h-96 divide-y divide-slate-200 overflow-y-auto">
@@ -229,8 +251,21 @@ function LogList({ logs, doorNumber, sync }: { logs: readonly CacheRow[]; doorNu
   );
 }
 
-function DoorDetail({ sync, tile, campus, onClose }: { sync: TenantSync; tile: DoorTile; campus: CampusCard; onClose: () => void }) {
-  const logs = useDoorLogsByDoor(sync.db, tile.id, 5);
+function DoorDetail({
+  db,
+  sync,
+  tile,
+  campus,
+  onClose,
+}: {
+  db: TenantDb;
+  /** Photos are listed once the sync engine is loaded (it reads them from the server). */
+  sync: TenantSync | null;
+  tile: DoorTile;
+  campus: CampusCard;
+  onClose: () => void;
+}) {
+  const logs = useDoorLogsByDoor(db, tile.id, 5);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   return (
@@ -264,13 +299,20 @@ function DoorDetail({ sync, tile, campus, onClose }: { sync: TenantSync; tile: D
           {tile.lastCheck === null ? 'never' : new Date(tile.lastCheck).toLocaleString()}
         </p>
         {problem && <Alert tone="error">{problem}</Alert>}
-        <DoorFacts db={sync.db} doorId={tile.id} lastStatus={tile.lastStatus} />
-        <DoorOpenWork db={sync.db} slug={sync.db.binding.slug} doorId={tile.id} />
+        <DoorFacts db={db} doorId={tile.id} lastStatus={tile.lastStatus} />
+        <DoorOpenWork db={db} slug={db.binding.slug} doorId={tile.id} />
         <h3 className="font-semibold text-slate-900">Recent checks</h3>
         {logs ? <LogList logs={logs} doorNumber={new Map([[tile.id, tile.doorNumber]])} sync={sync} /> : <Loading />}
       </div>
     </Modal>
   );
+}
+
+/** What needs the sync engine shows once it is loaded (a moment after the board paints), or why it could not start. */
+function WithSync({ state, children }: { state: TenantSyncState; children: (sync: TenantSync) => ReactNode }) {
+  if (state.sync) return children(state.sync);
+  if (state.error) return <Alert tone="error">Syncing could not start on this device: {state.error}</Alert>;
+  return <Loading label="Starting sync..." />;
 }
 
 /** A check whose device time the server did not trust says so, with both times. */

@@ -151,7 +151,7 @@ function Dashboard({ sync, slug, role }: { sync: TenantSync; slug: string; role:
         onOpenHealth={() => setHealthOpen(true)}
       />
       {/* Its per-door reads wait for the tiles, which they would otherwise slow down. */}
-      {superAdmin && (figures || health.error) && <EscalatedAlertsCard sync={sync} />}
+      {superAdmin && (figures || health.error) && <EscalatedAlertsCard db={db} />}
       <FeatureCards
         slug={slug}
         cards={featureCards(role, features.effective)}

@@ -4,7 +4,7 @@
  * transaction), so it works offline and reaches other admins on sync.
  */
 import { useId, useState } from 'react';
-import { insertRow, useRow, type TenantSync } from '../../../data';
+import { insertRow, useRow, type TenantDb } from '../../../data';
 import { Button } from '../../../ui/button';
 import { inputClass } from '../../../ui/field';
 import { useFormMessage } from '../../../ui/form-message';
@@ -16,9 +16,9 @@ function nameOf(user: Record<string, unknown> | undefined): string | null {
   return name || (typeof user.email === 'string' ? user.email : null);
 }
 
-export function AlertAckForm({ sync, alert, onDone }: { sync: TenantSync; alert: MissedCheckAlert; onDone: () => void }) {
+export function AlertAckForm({ db, alert, onDone }: { db: TenantDb; alert: MissedCheckAlert; onDone: () => void }) {
   const id = useId();
-  const me = useRow(sync.db, 'users', sync.db.binding.userId);
+  const me = useRow(db, 'users', db.binding.userId);
   const [note, setNote] = useState('');
   // "Write a note" goes as the note is edited; a save that failed stays until the next try.
   const { message, show, onChange } = useFormMessage();
@@ -34,7 +34,7 @@ export function AlertAckForm({ sync, alert, onDone }: { sync: TenantSync; alert:
     setBusy(true);
     show(null);
     try {
-      await insertRow(sync.db, 'door_alert_acks', alertAckValues(alert, parsed.data, { id: sync.db.binding.userId, name: nameOf(me) }));
+      await insertRow(db, 'door_alert_acks', alertAckValues(alert, parsed.data, { id: db.binding.userId, name: nameOf(me) }));
       onDone();
     } catch (e) {
       show({ tone: 'error', text: `The acknowledgement was not saved: ${e instanceof Error ? e.message : String(e)}` });

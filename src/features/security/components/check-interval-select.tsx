@@ -9,7 +9,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useRef, useState } from 'react';
-import { listRejected, upsertRow, type TenantSync } from '../../../data';
+import { listRejected, upsertRow, type TenantDb } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { inputClass } from '../../../ui/field';
 import { useToast } from '../../../ui/toast';
@@ -17,14 +17,14 @@ import { CHECK_INTERVAL_KEY, CHECK_INTERVAL_OPTIONS, checkIntervalLabel, useChec
 import { settingsSaveMessage } from '../door-status';
 import { useIntervalEdit } from '../hooks/use-interval-edit';
 
-export function CheckIntervalSelect({ sync, canEdit }: { sync: TenantSync; canEdit: boolean }) {
+export function CheckIntervalSelect({ db, canEdit }: { db: TenantDb; canEdit: boolean }) {
   const id = useId();
   const toast = useToast();
-  const { hours, setting } = useCheckInterval(sync.db);
-  const edit = useIntervalEdit(sync.db, setting !== null);
+  const { hours, setting } = useCheckInterval(db);
+  const edit = useIntervalEdit(db, setting !== null);
   const [problem, setProblem] = useState<string | null>(null);
   const settingId = setting?.id ?? null;
-  const rejected = useLiveQuery(() => listRejected(sync.db), [sync.db]);
+  const rejected = useLiveQuery(() => listRejected(db), [db]);
   const ready = edit.status === 'ready';
   const seen = useRef<Set<number> | null>(null);
   const announced = useRef<string | null>(null);
@@ -58,7 +58,7 @@ export function CheckIntervalSelect({ sync, canEdit }: { sync: TenantSync; canEd
     setProblem(null);
     announced.current = null;
     try {
-      await upsertRow(sync.db, 'tenant_settings', {
+      await upsertRow(db, 'tenant_settings', {
         id: settingId ?? crypto.randomUUID(),
         setting_key: CHECK_INTERVAL_KEY,
         setting_value: String(value),

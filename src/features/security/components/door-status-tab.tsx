@@ -3,7 +3,7 @@
  * (expand or collapse) with its door tiles (door-tile-grid.tsx).
  */
 import { memo, useEffect, useState } from 'react';
-import type { TenantSync } from '../../../data';
+import type { TenantDb } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
@@ -36,13 +36,13 @@ function StatusLegend() {
 }
 
 export function DoorStatusTab({
-  sync,
+  db,
   board,
   canEdit,
   onOpenDoor,
   onShown,
 }: {
-  sync: TenantSync;
+  db: TenantDb;
   board: DoorStatusBoard;
   canEdit: boolean;
   onOpenDoor: (tile: DoorTile, campus: CampusCard) => void;
@@ -57,8 +57,8 @@ export function DoorStatusTab({
   const t = board.totals;
   return (
     <div className="space-y-6">
-      <CheckIntervalSelect sync={sync} canEdit={canEdit} />
-      <MissedCheckSettings sync={sync} canEdit={canEdit} heading="h2" />
+      <CheckIntervalSelect db={db} canEdit={canEdit} />
+      <MissedCheckSettings db={db} canEdit={canEdit} heading="h2" />
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" aria-label="Totals">
         {(
           [

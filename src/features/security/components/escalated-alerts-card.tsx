@@ -3,15 +3,15 @@
  * that nobody acknowledged at that level, with their count; they may
  * acknowledge them here with a note. Reads the local cache (works offline).
  */
-import type { TenantSync } from '../../../data';
+import type { TenantDb } from '../../../data';
 import { Loading } from '../../../ui/loading';
 import { useMissedCheckAlerts } from '../hooks/use-missed-check-alerts';
 import { useCampusNames } from './missed-check-alerts';
 import { MissedCheckList } from './missed-check-list';
 
-export function EscalatedAlertsCard({ sync, canAcknowledge }: { sync: TenantSync; canAcknowledge?: boolean }) {
-  const alerts = useMissedCheckAlerts(sync.db);
-  const campusNames = useCampusNames(sync);
+export function EscalatedAlertsCard({ db, canAcknowledge }: { db: TenantDb; canAcknowledge?: boolean }) {
+  const alerts = useMissedCheckAlerts(db);
+  const campusNames = useCampusNames(db);
   // Shown to super admins (and support sessions, which have no users row here);
   // the server refuses an ack from anyone else, so a host screen that shows the
   // card to other roles passes canAcknowledge={false}.
@@ -36,7 +36,7 @@ export function EscalatedAlertsCard({ sync, canAcknowledge }: { sync: TenantSync
         <Loading label="Loading missed checks..." />
       ) : (
         <MissedCheckList
-          sync={sync}
+          db={db}
           alerts={alerts.escalated}
           campusNames={campusNames}
           canAcknowledge={mayAck}

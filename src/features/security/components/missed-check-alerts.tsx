@@ -4,7 +4,7 @@
  * then the acknowledged ones with who, when and the note.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { useRows, type CacheRow, type TenantSync } from '../../../data';
+import { useRows, type CacheRow, type TenantDb } from '../../../data';
 import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
 import { Modal } from '../../../ui/modal';
@@ -12,8 +12,8 @@ import { compareAlerts } from '../missed-check';
 import { useMissedCheckAlerts } from '../hooks/use-missed-check-alerts';
 import { MissedCheckList } from './missed-check-list';
 
-export function useCampusNames(sync: TenantSync): ReadonlyMap<string, string> {
-  const campuses = useRows(sync.db, 'campus');
+export function useCampusNames(db: TenantDb): ReadonlyMap<string, string> {
+  const campuses = useRows(db, 'campus');
   return useMemo(() => new Map((campuses ?? []).map((c) => [c.id, String(c.campus_name ?? '')])), [campuses]);
 }
 
@@ -24,12 +24,12 @@ export function useCampusNames(sync: TenantSync): ReadonlyMap<string, string> {
  * board's latest checks).
  */
 export function MissedCheckAlertsButton({
-  sync,
+  db,
   now,
   windowLatest,
   doors,
 }: {
-  sync: TenantSync;
+  db: TenantDb;
   /** The screen's time; without it the alerts keep their own minute tick, which re-renders only them. */
   now?: Date;
   windowLatest: ReadonlyMap<string, number> | null;
@@ -47,9 +47,9 @@ export function MissedCheckAlertsButton({
       if (timer !== undefined) clearTimeout(timer);
     };
   }, []);
-  const alerts = useMissedCheckAlerts(started ? sync.db : null, { now, shared: { doors, windowLatest } });
+  const alerts = useMissedCheckAlerts(started ? db : null, { now, shared: { doors, windowLatest } });
   const [open, setOpen] = useState(false);
-  const campusNames = useCampusNames(sync);
+  const campusNames = useCampusNames(db);
   if (alerts.loading) return null;
   const openCount = alerts.overdue.length + alerts.escalated.length;
   const label = openCount === 0 ? 'No overdue doors' : `${openCount} overdue`;
@@ -84,7 +84,7 @@ export function MissedCheckAlertsButton({
                 Open ({openCount})
               </h3>
               <MissedCheckList
-                sync={sync}
+                db={db}
                 alerts={[...alerts.escalated, ...alerts.overdue].sort(compareAlerts)}
                 campusNames={campusNames}
                 canAcknowledge
@@ -96,7 +96,7 @@ export function MissedCheckAlertsButton({
                 Acknowledged ({alerts.acknowledged.length})
               </h3>
               <MissedCheckList
-                sync={sync}
+                db={db}
                 alerts={alerts.acknowledged}
                 campusNames={campusNames}
                 canAcknowledge={false}

@@ -3,7 +3,7 @@
  * and Acknowledge (with a note) or who acknowledged it, when, and why.
  */
 import { useState } from 'react';
-import type { TenantSync } from '../../../data';
+import type { TenantDb } from '../../../data';
 import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
 import { overdueLabel } from '../../door-checks/index';
@@ -25,13 +25,13 @@ function AckLine({ ack, prefix }: { ack: AlertAck; prefix: string }) {
 }
 
 export function MissedCheckList({
-  sync,
+  db,
   alerts,
   campusNames,
   canAcknowledge,
   empty,
 }: {
-  sync: TenantSync;
+  db: TenantDb;
   alerts: readonly MissedCheckAlert[];
   campusNames: ReadonlyMap<string, string>;
   canAcknowledge: boolean;
@@ -70,7 +70,7 @@ export function MissedCheckList({
             {a.earlierAcks.map((e) => (
               <AckLine key={e.id} ack={e} prefix={e.level === 'overdue' ? 'Acknowledged while overdue' : 'Acknowledged earlier'} />
             ))}
-            {acking === a.doorId && <AlertAckForm sync={sync} alert={a} onDone={() => setAcking(null)} />}
+            {acking === a.doorId && <AlertAckForm db={db} alert={a} onDone={() => setAcking(null)} />}
           </li>
         );
       })}

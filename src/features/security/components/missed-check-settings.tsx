@@ -6,7 +6,7 @@
  * that has not seen them must not create rows of its own).
  */
 import { useState } from 'react';
-import { upsertRow, useRows, type TenantSync } from '../../../data';
+import { upsertRow, useRows, type TenantDb } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { Field } from '../../../ui/field';
@@ -24,14 +24,14 @@ import { useIntervalEdit } from '../hooks/use-interval-edit';
 import { missedCheckSettingsSchema } from '../missed-check-settings-schema';
 
 /** `heading` follows the page's outline: h2 straight under the page's title, h3 inside a titled section. */
-export function MissedCheckSettings({ sync, canEdit, heading = 'h3' }: { sync: TenantSync; canEdit: boolean; heading?: 'h2' | 'h3' }) {
+export function MissedCheckSettings({ db, canEdit, heading = 'h3' }: { db: TenantDb; canEdit: boolean; heading?: 'h2' | 'h3' }) {
   const Heading = heading;
   const toast = useToast();
-  const rows = useRows(sync.db, 'tenant_settings');
+  const rows = useRows(db, 'tenant_settings');
   const graceRow = rows?.find((r) => r.setting_key === GRACE_PERCENT_KEY) ?? null;
   const escalateRow = rows?.find((r) => r.setting_key === ESCALATE_PERCENT_KEY) ?? null;
   const stored = { grace: parseGracePercent(graceRow?.setting_value), escalate: parseEscalatePercent(escalateRow?.setting_value) };
-  const edit = useIntervalEdit(sync.db, graceRow !== null && escalateRow !== null);
+  const edit = useIntervalEdit(db, graceRow !== null && escalateRow !== null);
   // What the user typed; until then the stored values show (and follow another admin's change arriving by sync).
   const [edits, setEdits] = useState<{ grace?: string; escalate?: string }>({});
   const form = { grace: edits.grace ?? String(stored.grace), escalate: edits.escalate ?? String(stored.escalate) };
@@ -62,7 +62,7 @@ export function MissedCheckSettings({ sync, canEdit, heading = 'h3' }: { sync: T
       for (const [key, row, value] of writes) {
         if (row && parseGracePercent(row.setting_value) === value && key === GRACE_PERCENT_KEY) continue;
         if (row && parseEscalatePercent(row.setting_value) === value && key === ESCALATE_PERCENT_KEY) continue;
-        await upsertRow(sync.db, 'tenant_settings', {
+        await upsertRow(db, 'tenant_settings', {
           id: row?.id ?? crypto.randomUUID(),
           setting_key: key,
           setting_value: String(value),

@@ -46,8 +46,8 @@ function Settings({ sync }: { sync: TenantSync }) {
         <h2 id="door-checks-settings" className="text-lg font-semibold text-slate-900">
           Door checks
         </h2>
-        <CheckIntervalSelect sync={sync} canEdit />
-        <MissedCheckSettings sync={sync} canEdit />
+        <CheckIntervalSelect db={sync.db} canEdit />
+        <MissedCheckSettings db={sync.db} canEdit />
         <Suspense fallback={<p role="status">Loading conditions...</p>}>
           <ConditionsTab sync={sync} />
         </Suspense>
