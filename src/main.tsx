@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { appRouter } from './app/router';
+import { nextTask } from './lib/next-task';
 import './app/styles.css';
 
 // Zod probes eval support with `new Function`, which the app's CSP refuses
@@ -14,17 +15,13 @@ zodConfig.jitless = true;
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 const reactRoot = createRoot(root);
-// Three tasks rather than one on a phone: this module's evaluation; the router's creation, which starts the first
-// route's guard and chunk loads (appending their modulepreload links); React's first render, which render() schedules.
-// The middle task is a message to this page, as React's scheduler yields: a timer would also wait on a paused clock.
-const nextTask = new MessageChannel();
-nextTask.port1.onmessage = () => {
-  nextTask.port1.close();
+// Three tasks rather than one on a phone: this module's evaluation; the router's creation (route matching, which then
+// asks for the first route's chunks, each in a task of its own); React's first render, which render() schedules.
+void nextTask().then(() => {
   appRouter();
   reactRoot.render(
     <StrictMode>
       <App />
     </StrictMode>,
   );
-};
-nextTask.port2.postMessage(null);
+});
