@@ -54,7 +54,10 @@ export async function signInSecurityAdmin(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL(/\/tenant\/lincoln-isd\/security$/, { timeout: 60_000 });
-  await page.getByTestId('total-total-doors').waitFor({ timeout: 60_000 });
+  // The board shows from the device's (still empty) store at once: the doors count once the first pull brought them.
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid="total-total-doors"]')?.textContent) > 0, null, {
+    timeout: 60_000,
+  });
   await page.waitForLoadState('networkidle');
   console.log('  signed in; first sync done');
 }
