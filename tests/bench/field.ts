@@ -144,7 +144,7 @@ async function mount(expectTiles: number) {
   const sync = { db } as unknown as TenantSync;
   const t0 = performance.now();
   // In a router, as in the app: the dashboard links to other screens.
-  flushSync(() => root!.render(<MemoryRouter><ToastProvider><SecurityDashboard db={sync.db} sync={{ sync, error: null }} canEdit /></ToastProvider></MemoryRouter>));
+  flushSync(() => root!.render(<MemoryRouter><ToastProvider><SecurityDashboard db={sync.db} syncState={{ sync, error: null }} canEdit /></ToastProvider></MemoryRouter>));
   // A dashboard that throws never shows its tiles: give up loudly instead of waiting forever.
   const deadline = t0 + 120_000;
   await new Promise<void>((done, fail) => {

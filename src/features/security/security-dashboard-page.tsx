@@ -106,7 +106,7 @@ export function SecurityDashboardPage() {
       {error ? (
         <Alert tone="error">{error}</Alert>
       ) : db ? (
-        <Dashboard db={db} sync={later} canEdit={role === 'security_admin' || role === 'super_admin'} />
+        <Dashboard db={db} syncState={later} canEdit={role === 'security_admin' || role === 'super_admin'} />
       ) : (
         <Loading label="Loading security dashboard..." fullScreen />
       )}
@@ -114,8 +114,8 @@ export function SecurityDashboardPage() {
   );
 }
 
-/** `sync`: the engine once loaded (the management modals, the Conditions tab and photos need it), or why it is not. */
-export function Dashboard({ db, sync, canEdit }: { db: TenantDb; sync: TenantSyncState; canEdit: boolean }) {
+/** `syncState`: the engine once loaded (the management modals, the Conditions tab and photos need it), or why it is not. */
+export function Dashboard({ db, syncState, canEdit }: { db: TenantDb; syncState: TenantSyncState; canEdit: boolean }) {
   const { hours, loading: intervalLoading } = useCheckInterval(db);
   const campuses = useRows(db, 'campus');
   const doorRows = useRows(db, 'doors');
@@ -161,7 +161,7 @@ export function Dashboard({ db, sync, canEdit }: { db: TenantDb; sync: TenantSyn
       )}
       <SummaryCards counts={counts} onOpen={setOpenCard} />
       {openCard && (
-        <WithSync state={sync}>
+        <WithSync state={syncState}>
           {(ready) => (
             <Suspense fallback={<Loading />}>
               <SecurityAdminModals
@@ -187,7 +187,7 @@ export function Dashboard({ db, sync, canEdit }: { db: TenantDb; sync: TenantSyn
               id: 'conditions',
               label: 'Conditions',
               panel: (
-                <WithSync state={sync}>
+                <WithSync state={syncState}>
                   {(ready) => (
                     <Suspense fallback={<Loading />}>
                       <ConditionsTab sync={ready} />
@@ -200,7 +200,7 @@ export function Dashboard({ db, sync, canEdit }: { db: TenantDb; sync: TenantSyn
         />
       </Suspense>
       {openDoor && (
-        <DoorDetail db={db} sync={sync.sync} tile={openDoor.tile} campus={openDoor.campus} onClose={() => setOpenDoorId(null)} />
+        <DoorDetail db={db} sync={syncState.sync} tile={openDoor.tile} campus={openDoor.campus} onClose={() => setOpenDoorId(null)} />
       )}
     </div>
   );
