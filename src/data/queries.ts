@@ -12,8 +12,30 @@ export function getRow(db: TenantDb, table: SyncedTable, id: string): Promise<Ca
   return db.cache(table).get(id);
 }
 
+/**
+ * Rows read per request by listRows: the rows of one request are turned into objects in one task, and a district's
+ * 5,000 doors in one request were a 40-60 ms task on a phone (traced at 4x); 1,000 are about a fifth of it.
+ */
+export const ROWS_PER_READ = 1_000;
+
+/**
+ * Every row of the table in primary-key order, read a page at a time in one read transaction (one snapshot): each
+ * page arrives as a task of its own, so a large table never freezes the screen while it is read.
+ */
 export function listRows(db: TenantDb, table: SyncedTable): Promise<CacheRow[]> {
-  return db.cache(table).toArray();
+  const rows = db.cache(table);
+  return db.transaction('r', rows, async () => {
+    const all = await rows.limit(ROWS_PER_READ).toArray();
+    for (let page = all; page.length === ROWS_PER_READ;) {
+      page = await rows
+        .where(':id')
+        .above(page[page.length - 1]!.id)
+        .limit(ROWS_PER_READ)
+        .toArray();
+      for (const row of page) all.push(row);
+    }
+    return all;
+  });
 }
 
 export function countRows(db: TenantDb, table: SyncedTable): Promise<number> {

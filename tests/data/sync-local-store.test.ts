@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpointStorageKey, runBackgroundPush } from '../../src/data/background-sync';
 import { openTenantDb, type TenantDb } from '../../src/data/local-db';
-import { listDoorLogsByDoor, listDoorsByCampus } from '../../src/data/queries';
+import { listDoorLogsByDoor, listDoorsByCampus, listRows, ROWS_PER_READ } from '../../src/data/queries';
 import {
   AppendOnlyError,
   insertRow,
@@ -90,6 +90,26 @@ describe('local store', () => {
     await upsertRow(db, 'doors', { door_number: 'EA2', campus_id: 'c1' });
     await upsertRow(db, 'doors', { door_number: 'EA1', campus_id: 'c2' });
     expect((await listDoorsByCampus(db, 'c1')).map((d) => d.door_number)).toEqual(['EA2', 'EA10']);
+    db.close();
+  });
+
+  it('a whole table is read a page at a time: every row once, in id order, at and across page boundaries', async () => {
+    const db = await freshDb();
+    const doors = db.cache('doors');
+    const id = (i: number) => `door-${String(i).padStart(5, '0')}`;
+    const put = (from: number, to: number) =>
+      doors.bulkPut(Array.from({ length: to - from }, (_, k) => ({ id: id(from + k), door_number: `D${from + k}` })));
+    expect(await listRows(db, 'doors')).toEqual([]);
+    await put(0, 3);
+    expect((await listRows(db, 'doors')).map((r) => r.id)).toEqual([id(0), id(1), id(2)]);
+    await put(3, 2 * ROWS_PER_READ);
+    const exact = await listRows(db, 'doors');
+    expect(exact).toHaveLength(2 * ROWS_PER_READ);
+    expect(exact.map((r) => r.id)).toEqual(Array.from({ length: 2 * ROWS_PER_READ }, (_, i) => id(i)));
+    await put(2 * ROWS_PER_READ, 2 * ROWS_PER_READ + 1);
+    const across = await listRows(db, 'doors');
+    expect(new Set(across.map((r) => r.id)).size).toBe(2 * ROWS_PER_READ + 1);
+    expect(across.at(-1)).toMatchObject({ id: id(2 * ROWS_PER_READ), door_number: `D${2 * ROWS_PER_READ}` });
     db.close();
   });
 
