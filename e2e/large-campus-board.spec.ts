@@ -6,6 +6,7 @@
  * - the first screen of tiles arrives;
  * - the sync engine still starts once they are there (it waits for them),
  *   and supabase-js is not even asked for before then;
+ * - the other campuses' cards follow, closed;
  * - scrolling brings the last door;
  * - Tab walks on from the last rendered tile to the next door.
  *
@@ -41,6 +42,10 @@ test('a 150-door campus shows its first screen of tiles, starts the sync after t
   if (!campus) throw new Error('the campus was not created');
   const doors = Array.from({ length: DOORS }, (_, i) => ({ door_number: `AC${i + 1}`, campus_id: campus.id }));
   await local.rest('doors', { method: 'POST', body: doors });
+  // A fourth campus: with more than three, only the first card starts open and the others come after its tiles.
+  const [annex] = await local.rest<Array<{ id: string }>>('campus', { method: 'POST', body: { campus_name: 'Zephyr Annex' } });
+  if (!annex) throw new Error('the second campus was not created');
+  await local.rest('doors', { method: 'POST', body: [{ door_number: 'ZA1', campus_id: annex.id }] });
 
   const context = await browser.newContext({ baseURL: local.base, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -81,6 +86,16 @@ test('a 150-door campus shows its first screen of tiles, starts the sync after t
   expect(supabase.found.length, 'supabase-js was loaded once the sync started').toBeGreaterThan(0);
   for (const f of supabase.found) expect(f.at, `${f.file} asked for before the board painted`).toBeGreaterThan(supabase.mark);
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
+
+  // Beyond three campuses the closed cards below the first come in a frame after its tiles: every campus arrives,
+  // after the first, closed.
+  const cards = page.getByTestId('campus-card');
+  const campuses = Number((await page.getByTestId('summary-campuses').textContent())?.replace(/[^0-9]/g, ''));
+  expect(campuses, 'the demo campuses and these two, more than three').toBeGreaterThan(3);
+  await expect(cards).toHaveCount(campuses);
+  await expect(cards.first().getByRole('button', { expanded: true })).toBeVisible();
+  await expect(cards.nth(1).getByRole('button', { expanded: false })).toBeVisible();
+  await expect(cards.last().getByRole('button', { expanded: false })).toBeVisible();
 
   // Scrolling to the list's end brings its last door.
   await grid(page).evaluate((el) => el.scrollIntoView({ block: 'end' }));

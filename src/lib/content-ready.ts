@@ -9,6 +9,7 @@
  * engine always starts: it is what fills an empty device.
  */
 import { useEffect } from 'react';
+import { afterPaint } from './after-paint';
 
 const FALLBACK_MS = 4000;
 
@@ -17,18 +18,6 @@ let holds = 0;
 let fired = false;
 let fallback: ReturnType<typeof setTimeout> | null = null;
 const waiters: Array<() => void> = [];
-
-/** Runs after the next frame is painted; a hidden tab paints no frames, hence the timer. */
-function afterPaint(run: () => void): void {
-  let done = false;
-  const once = () => {
-    if (done) return;
-    done = true;
-    run();
-  };
-  requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 200);
-}
 
 /** Named in the page's performance timeline so a measurement can tell a screen's release from the fallback. */
 export const BACKGROUND_START_MARK = 'lockstep:background-start';

@@ -2,7 +2,8 @@
  * The Door Status tab: check interval, totals, and one card per campus
  * (expand or collapse) with its door tiles (door-tile-grid.tsx).
  */
-import { memo, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
+import { afterPaint } from '../../../lib/after-paint';
 import type { TenantDb } from '../../../data';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
@@ -35,6 +36,9 @@ function StatusLegend() {
   );
 }
 
+/** Up to this many campuses every card starts open; beyond it only the first does. */
+const ALL_OPEN_UP_TO = 3;
+
 export function DoorStatusTab({
   db,
   board,
@@ -54,6 +58,16 @@ export function DoorStatusTab({
   useEffect(() => {
     if (noCampus) onShown?.();
   }, [noCampus, onShown]);
+  // With many campuses, the closed cards below the first campus come in a frame after its tiles have painted: styled
+  // in the same frame as the rest of the page, a district's twenty cards made that frame one long task on a phone
+  // (40-58 ms of style and layout at 4x, Long Animation Frames). They are below the first screen, so nothing moves.
+  const deferRest = board.campuses.length > ALL_OPEN_UP_TO;
+  const [restShown, setRestShown] = useState(false);
+  const onFirstShown = useCallback(() => {
+    onShown?.();
+    afterPaint(() => setRestShown(true));
+  }, [onShown]);
+  const campuses = deferRest && !restShown ? board.campuses.slice(0, 1) : board.campuses;
   const t = board.totals;
   return (
     <div className="space-y-6">
@@ -81,13 +95,13 @@ export function DoorStatusTab({
       <StatusLegend />
       <div className="space-y-4">
         {/* With many campuses only the first starts open: the first screen shows door tiles and the rest stays an overview. */}
-        {board.campuses.map((c, i) => (
+        {campuses.map((c, i) => (
           <CampusSection
             key={c.id}
             campus={c}
-            initiallyOpen={i === 0 || board.campuses.length <= 3}
+            initiallyOpen={i === 0 || !deferRest}
             onOpenDoor={onOpenDoor}
-            onShown={i === 0 ? onShown : undefined}
+            onShown={i === 0 ? onFirstShown : undefined}
           />
         ))}
       </div>
