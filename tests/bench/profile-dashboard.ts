@@ -2,13 +2,17 @@
  * A profiling aid for the security dashboard's start (issue 16, decision 031), not a figure: `npm run bench` does not
  * run it. The same set-up as security-dashboard.ts (demo stack, signed in, 5,000 doors and 200,000 logs in the
  * device's cache, CPU 4x slower), then LOADS full loads, each printed with its long tasks (PerformanceObserver).
+ * Each load also prints its animation frames of 50 ms or more (Long Animation Frames: the scripts that ran, by
+ * invoker and function, and the rendering), which names an untraced long task at little cost.
  * On this shared machine counts of long tasks vary too much between runs to compare two builds; what a task is made
  * of does not, so compare with TRACE or PROFILE:
  *
  *   TRACE=1    a Chromium trace per load: each main-thread task over 40 ms with its events over 1 ms (tracing adds
  *              1.3-2x to every task)
- *   PROFILE=1  V8's sampler at 100 us: time under each chunk's top-level code (a module's evaluation), summed
- *              over the loads
+ *   PROFILE=1  V8's sampler at 100 us until the board painted: time under each chunk's top-level code (a module's evaluation), and each
+ *              function's self time, summed over the loads (PROFILE=after: the 3 s after it painted instead)
+ *   TIMELINE=1 a Chromium trace per load: every main-thread task over 4 ms until the board painted, with its
+ *              largest events, and the main thread's busy and idle time until then (where the load's time goes)
  *   DIST=name  serve .bench/<name> as built, e.g. a build of another commit (default: build this tree into
  *              .bench/profile-dashboard-dist)
  *
@@ -26,9 +30,20 @@ const TASK_US = 40_000;
 const WATCH = `
   globalThis.__name = (f) => f;
   window.__longTasks = [];
+  window.__frames = [];
   new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
-  }).observe({ type: 'longtask', buffered: true });`;
+  }).observe({ type: 'longtask', buffered: true });
+  // Long animation frames name what ran in a long task without tracing's overhead: scripts, then style and layout.
+  new PerformanceObserver((list) => {
+    for (const f of list.getEntries()) {
+      const r = Math.round;
+      const scripts = f.scripts.filter((s) => s.duration >= 5).map((s) =>
+        (s.invoker || s.invokerType) + ' ' + (s.sourceURL.split('/').pop() || '') + (s.sourceFunctionName ? ':' + s.sourceFunctionName : '') + ' ' + r(s.duration) + (s.forcedStyleAndLayoutDuration ? ' (forced style/layout ' + r(s.forcedStyleAndLayoutDuration) + ')' : ''));
+      const render = f.renderStart ? r(f.startTime + f.duration - f.renderStart) : 0;
+      window.__frames.push(r(f.startTime) + ' ms, ' + r(f.duration) + ' ms: ' + (scripts.join(', ') || 'no script over 5 ms') + '; rendering ' + render + ' (style and layout ' + (f.styleAndLayoutStart ? r(f.startTime + f.duration - f.styleAndLayoutStart) : 0) + ')');
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });`;
 
 interface TraceEvent {
   name: string;
@@ -37,13 +52,14 @@ interface TraceEvent {
   dur?: number;
   tid: number;
   pid: number;
-  args?: { name?: string; data?: { url?: string; functionName?: string } };
+  args?: { name?: string; elementCount?: number; data?: { url?: string; functionName?: string; type?: string } };
 }
 
 function describe(e: TraceEvent): string {
   const url = e.args?.data?.url ? `(${e.args.data.url.split('/').pop()})` : '';
   const fn = e.args?.data?.functionName ? `[${e.args.data.functionName}]` : '';
-  return `${e.name}${url}${fn}`;
+  const type = e.args?.data?.type ? `<${e.args.data.type}>` : e.args?.elementCount ? `<${e.args.elementCount} elements>` : '';
+  return `${e.name}${type}${url}${fn}`;
 }
 
 /** The renderer's main-thread tasks over 40 ms, with what ran inside them. */
@@ -64,6 +80,54 @@ function printLongTraceTasks(text: string, load: number): void {
   }
 }
 
+/** Where a load's time goes until the board painted: the main thread's tasks over 4 ms in order, and busy vs idle. */
+function printTimeline(text: string, load: number, paintedMs: number): void {
+  const events = (JSON.parse(text) as { traceEvents: TraceEvent[] }).traceEvents;
+  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
+  const main = mains.find((m) => events.some((e) => e.pid === m.pid && e.name === 'ParseHTML'));
+  if (!main) return;
+  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
+  const start = events.find((e) => e.pid === main.pid && e.name === 'navigationStart')?.ts ?? onMain[0]?.ts ?? 0;
+  const end = start + paintedMs * 1000;
+  const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.ts >= start && e.ts < end);
+  let busy = 0;
+  const lines: string[] = [];
+  for (const task of tasks) {
+    busy += task.dur ?? 0;
+    if ((task.dur ?? 0) < 4_000) continue;
+    const taskEnd = task.ts + (task.dur ?? 0);
+    const inner = onMain
+      .filter((e) => e !== task && e.ts >= task.ts && e.ts < taskEnd && (e.dur ?? 0) > 2_000 && e.name !== 'ThreadControllerImpl::RunTask')
+      .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+      .slice(0, 4);
+    lines.push(
+      `${((task.ts - start) / 1000).toFixed(0).padStart(6)} ms  ${((task.dur ?? 0) / 1000).toFixed(1).padStart(5)} ms  ${inner.map((e) => `${describe(e)} ${((e.dur ?? 0) / 1000).toFixed(1)}`).join(', ')}`,
+    );
+  }
+  const kinds = [
+    'FunctionCall',
+    'EvaluateScript',
+    'v8.evaluateModule',
+    'v8.compile',
+    'v8.compileModule',
+    'ParseHTML',
+    'UpdateLayoutTree',
+    'Layout',
+    'PrePaint',
+    'Paint',
+    'Commit',
+    'MajorGC',
+    'MinorGC',
+  ];
+  const sums = kinds.map((k) => {
+    const ms = onMain.filter((e) => e.name === k && e.ts >= start && e.ts < end).reduce((t, e) => t + (e.dur ?? 0), 0) / 1000;
+    return `${k} ${ms.toFixed(0)}`;
+  });
+  console.log(
+    `  load ${load}: painted at ${paintedMs} ms, main thread busy ${(busy / 1000).toFixed(0)} ms of it (${sums.join(', ')})\n${lines.join('\n')}`,
+  );
+}
+
 interface CpuNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
@@ -76,6 +140,7 @@ interface CpuProfile {
 }
 
 const underModules = new Map<string, number>();
+const selfTime = new Map<string, number>();
 
 function addProfile(p: CpuProfile): void {
   const parent = new Map<number, number>();
@@ -92,7 +157,51 @@ function addProfile(p: CpuProfile): void {
       if (f.functionName === '' && f.lineNumber <= 0 && f.columnNumber <= 0 && f.url.endsWith('.js')) module = f.url.split('/').pop()!;
     }
     if (module) underModules.set(module, (underModules.get(module) ?? 0) + ms);
+    const f = byId.get(id)!.callFrame;
+    selfTime.set(frameName(f), (selfTime.get(frameName(f)) ?? 0) + ms);
   });
+  printBusyStretches(p, byId, ancestors);
+}
+
+const frameName = (f: CpuNode['callFrame']) =>
+  `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+
+/**
+ * The profile's stretches of 40 ms or more without an idle sample (a long task, give or take), each with the
+ * functions it spent most time under (inclusive): what made the task long.
+ */
+function printBusyStretches(p: CpuProfile, byId: Map<number, CpuNode>, ancestors: (id: number) => Iterable<CpuNode['callFrame']>): void {
+  const idle = new Set(p.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+  let at = 0;
+  let stretch: { from: number; samples: [number, number][] } | null = null;
+  const flush = () => {
+    if (!stretch) return;
+    const ms = stretch.samples.reduce((t, [, d]) => t + d, 0);
+    if (ms >= 40) {
+      const under = new Map<string, number>();
+      for (const [id, d] of stretch.samples) {
+        const seen = new Set<string>();
+        for (const f of ancestors(id)) {
+          const name = frameName(f);
+          if (f.url && !seen.has(name)) under.set(name, (under.get(name) ?? 0) + d);
+          seen.add(name);
+        }
+      }
+      const top = [...under].sort((a, b) => b[1] - a[1]).slice(0, 14);
+      console.log(
+        `  busy ${ms.toFixed(0)} ms from +${(stretch.from / 1000).toFixed(0)} ms of the profile:\n${top.map(([k, v]) => `      ${v.toFixed(1).padStart(6)} ${k}`).join('\n')}`,
+      );
+    }
+    stretch = null;
+  };
+  p.samples.forEach((id, k) => {
+    const d = (p.timeDeltas[k] ?? 0) / 1000;
+    at += p.timeDeltas[k] ?? 0;
+    if (idle.has(id)) return flush();
+    stretch ??= { from: at, samples: [] };
+    stretch.samples.push([id, d]);
+  });
+  flush();
 }
 
 function printTotals(title: string, totals: Map<string, number>): void {
@@ -118,31 +227,46 @@ async function main(): Promise<void> {
     let over = 0;
     // Load 0 warms the caches and is not printed.
     for (let i = 0; i <= LOADS; i++) {
-      if (process.env.PROFILE) {
+      const profileAfter = process.env.PROFILE === 'after';
+      if (process.env.PROFILE && !profileAfter) {
         await cdp.send('Profiler.enable');
         await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
         await cdp.send('Profiler.start');
       }
-      if (process.env.TRACE)
+      if (process.env.TRACE || process.env.TIMELINE)
         await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'] });
       await page.goto('/tenant/lincoln-isd/security', { waitUntil: 'commit' });
       await page.getByTestId('door-tile').first().waitFor({ timeout: 60_000 });
+      // The profile covers the load until the board painted, not the sync after it.
+      await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, 'lockstep:background-start', { timeout: 60_000 });
+      let profile =
+        process.env.PROFILE && !profileAfter ? ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile : null;
+      if (profileAfter) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      }
       await page.waitForTimeout(3_000);
+      if (profileAfter) profile = ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile;
       const seen = await page.evaluate(() => ({
         tasks: (window as unknown as { __longTasks: [number, number][] }).__longTasks,
+        frames: (window as unknown as { __frames: string[] }).__frames,
         painted: Math.round(performance.getEntriesByName('lockstep:background-start')[0]?.startTime ?? -1),
       }));
-      const profile = process.env.PROFILE ? ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile : null;
-      const trace = process.env.TRACE ? await browser.stopTracing() : null;
+      const trace = process.env.TRACE || process.env.TIMELINE ? await browser.stopTracing() : null;
       if (i === 0) continue;
       if (profile) addProfile(profile);
-      if (trace) printLongTraceTasks(trace.toString('utf8'), i);
+      if (trace && process.env.TRACE) printLongTraceTasks(trace.toString('utf8'), i);
+      if (trace && process.env.TIMELINE) printTimeline(trace.toString('utf8'), i, seen.painted);
       if (seen.tasks.some(([, d]) => d >= 50)) over++;
       console.log(`load ${i}: long tasks [start, ms] ${JSON.stringify(seen.tasks)}; background start at ${seen.painted} ms`);
+      const longFrames = seen.frames.filter((f) => Number(f.split(', ')[1]?.split(' ')[0]) >= 50);
+      if (longFrames.length) console.log(`  long animation frames:\n    ${longFrames.join('\n    ')}`);
     }
     console.log(`${over} of ${LOADS} loads had a task of 50 ms or more`);
     if (process.env.PROFILE) {
       printTotals("time under each chunk's top-level code", underModules);
+      printTotals('self time by function', selfTime);
     }
   } finally {
     await browser.close();

@@ -85,22 +85,31 @@ function waitForTiles(expectedDoors: number): string {
   })`;
 }
 
-const longestSince = (page: Page, from: number, to: number) =>
+/** The long tasks that started between `from` and `to`, as [start, duration], rounded. */
+const tasksBetween = (page: Page, from: number, to: number) =>
   page.evaluate(
     ([a, b]) => {
       const tasks = (window as unknown as { __longTasks: [number, number][] }).__longTasks;
-      return tasks.filter(([s]) => s >= a && s <= b).reduce((m, [, d]) => Math.max(m, d), 0);
+      return tasks.filter(([s]) => s >= a && s <= b).map(([s, d]) => [Math.round(s), Math.round(d)] as [number, number]);
     },
     [from, to] as const,
   );
 
-async function fullLoad(page: Page, expectedDoors: number): Promise<{ ms: number; longest: number; painted: Painted }> {
+const longestOf = (tasks: readonly [number, number][]) => tasks.reduce((m, [, d]) => Math.max(m, d), 0);
+/** Where each long task fell, for finding what it was (with tests/bench/profile-dashboard.ts). */
+const listed = (tasks: readonly [number, number][]) => (tasks.length ? tasks.map(([s, d]) => `${d} at ${s}`).join(' and ') : 'none');
+
+async function fullLoad(
+  page: Page,
+  expectedDoors: number,
+): Promise<{ ms: number; longest: number; tasks: [number, number][]; painted: Painted }> {
   await page.goto(PATH, { waitUntil: 'commit' });
   // performance.now() counts from the navigation's start.
   const painted = (await page.evaluate(waitForTiles(expectedDoors))) as Painted & { stuck?: unknown };
   if (painted.stuck) throw new Error(`tiles never painted: ${JSON.stringify(painted.stuck)}`);
   await page.waitForTimeout(SETTLE_MS);
-  return { ms: painted.at, longest: await longestSince(page, 0, painted.at + SETTLE_MS), painted };
+  const tasks = await tasksBetween(page, 0, painted.at + SETTLE_MS);
+  return { ms: painted.at, longest: longestOf(tasks), tasks, painted };
 }
 
 export async function runSecurityDashboardBench(): Promise<BenchResult[]> {
@@ -132,7 +141,8 @@ export async function runSecurityDashboardBench(): Promise<BenchResult[]> {
     const last = loads[loads.length - 1];
     const idleFrom = last ? last.painted.at + SETTLE_MS : 0;
     await page.waitForTimeout(IDLE_MS);
-    const idleLongest = await longestSince(page, idleFrom, Number.POSITIVE_INFINITY);
+    const idleTasks = await tasksBetween(page, idleFrom, Number.POSITIVE_INFINITY);
+    const idleLongest = longestOf(idleTasks);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
 
@@ -142,6 +152,9 @@ export async function runSecurityDashboardBench(): Promise<BenchResult[]> {
     );
     console.log(
       `  longest task (ms): loads ${loads.map((l) => round(l.longest, 1)).join(', ')}; ${IDLE_MS / 1000} s idle ${round(idleLongest, 1)}`,
+    );
+    console.log(
+      `  long tasks (ms, at ms from the navigation): ${loads.map((l, i) => `load ${i + 1} (painted at ${Math.round(l.ms)}) ${listed(l.tasks)}`).join('; ')}; idle ${listed(idleTasks)}`,
     );
     const ms = round(median(loads.map((l) => l.ms)), 1);
     const longest = round(Math.max(loadLongest, idleLongest), 1);
