@@ -23,22 +23,33 @@ export function yieldToMain(): Promise<void> {
  * Each door's newest log at or after `fromIso` (created_at order), or null
  * when `stopped()` turned true on the way. Pages on created_at itself: the
  * next chunk starts at the last key read, skipping the rows of that key
- * already seen, so equal times never lose or repeat a row.
+ * already seen, so equal times never lose or repeat a row. The next chunk is
+ * asked for as soon as a chunk arrives, before it is read through, so the
+ * store's round trip overlaps the main thread's work and its yield.
  */
 export async function readLatestChecks(db: TenantDb, fromIso: string, stopped: () => boolean): Promise<Map<string, LatestCheck> | null> {
   const logs = db.cache('door_log');
+  const chunk = (lower: string, count: number) => logs.where('created_at').between(lower, '\uffff', true, false).limit(count).toArray();
   const latest = new Map<string, LatestCheck>();
   let lower = fromIso;
   let seenAtLower = new Set<string>();
+  let want = CHUNK;
+  let pending = chunk(lower, want);
   for (;;) {
-    const want = CHUNK + seenAtLower.size;
-    const rows = await logs.where('created_at').between(lower, '\uffff', true, false).limit(want).toArray();
+    const rows = await pending;
     if (stopped()) return null;
-    for (const row of rows) if (!seenAtLower.has(String(row.id))) noteCheck(latest, row);
-    if (rows.length < want) return latest;
+    const more = rows.length >= want;
     const top = String(rows[rows.length - 1]?.created_at ?? '');
-    const atTop = top === lower ? seenAtLower : new Set<string>();
-    for (const row of rows) if (row.created_at === top) atTop.add(String(row.id));
+    const atTop = top === lower ? new Set(seenAtLower) : new Set<string>();
+    if (more) {
+      for (const row of rows) if (row.created_at === top) atTop.add(String(row.id));
+      want = CHUNK + atTop.size;
+      pending = chunk(top, want);
+      // Stopped on the way, the chunk in flight is left to settle: its failure is nobody's to report.
+      pending.catch(() => undefined);
+    }
+    for (const row of rows) if (!seenAtLower.has(String(row.id))) noteCheck(latest, row);
+    if (!more) return latest;
     lower = top;
     seenAtLower = atTop;
     await yieldToMain();
