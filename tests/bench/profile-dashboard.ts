@@ -2,7 +2,7 @@
  * A profiling aid for the security dashboard's start (issue 16, decision 031), not a figure: `npm run bench` does not
  * run it. The same set-up as security-dashboard.ts (demo stack, signed in, 5,000 doors and 200,000 logs in the
  * device's cache, CPU 4x slower), then LOADS full loads, each printed with its long tasks (PerformanceObserver).
- * Each load also prints its animation frames of 50 ms or more (Long Animation Frames: the scripts that ran, by
+ * Each load also prints its animation frames of 50 ms or more (FRAME_MS=n: of n ms or more) (Long Animation Frames: the scripts that ran, by
  * invoker and function, and the rendering), which names an untraced long task at little cost.
  * On this shared machine counts of long tasks vary too much between runs to compare two builds; what a task is made
  * of does not, so compare with TRACE or PROFILE:
@@ -260,7 +260,7 @@ async function main(): Promise<void> {
       if (trace && process.env.TIMELINE) printTimeline(trace.toString('utf8'), i, seen.painted);
       if (seen.tasks.some(([, d]) => d >= 50)) over++;
       console.log(`load ${i}: long tasks [start, ms] ${JSON.stringify(seen.tasks)}; background start at ${seen.painted} ms`);
-      const longFrames = seen.frames.filter((f) => Number(f.split(', ')[1]?.split(' ')[0]) >= 50);
+      const longFrames = seen.frames.filter((f) => Number(f.split(', ')[1]?.split(' ')[0]) >= Number(process.env.FRAME_MS ?? 50));
       if (longFrames.length) console.log(`  long animation frames:\n    ${longFrames.join('\n    ')}`);
     }
     console.log(`${over} of ${LOADS} loads had a task of 50 ms or more`);
