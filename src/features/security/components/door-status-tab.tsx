@@ -2,9 +2,10 @@
  * The Door Status tab: check interval, totals, and one card per campus
  * (expand or collapse) with its door tiles (door-tile-grid.tsx).
  */
-import { memo, useCallback, useEffect, useState } from 'react';
-import { afterPaint } from '../../../lib/after-paint';
+import { memo, useEffect, useState } from 'react';
 import type { TenantDb } from '../../../data';
+import { afterPaint } from '../../../lib/after-paint';
+import { whenContentReady } from '../../../lib/content-ready';
 import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
@@ -58,16 +59,24 @@ export function DoorStatusTab({
   useEffect(() => {
     if (noCampus) onShown?.();
   }, [noCampus, onShown]);
-  // With many campuses, the closed cards below the first campus come in a frame after its tiles have painted: styled
-  // in the same frame as the rest of the page, a district's twenty cards made that frame one long task on a phone
-  // (40-58 ms of style and layout at 4x, Long Animation Frames). They are below the first screen, so nothing moves.
-  const deferRest = board.campuses.length > ALL_OPEN_UP_TO;
-  const [restShown, setRestShown] = useState(false);
-  const onFirstShown = useCallback(() => {
-    onShown?.();
-    afterPaint(() => setRestShown(true));
-  }, [onShown]);
-  const campuses = deferRest && !restShown ? board.campuses.slice(0, 1) : board.campuses;
+  // Opened with many campuses, the closed cards below the first campus come in a frame after the screen's content
+  // (its first tiles) has painted: styled in the same frame as the rest of the board, a district's twenty cards made
+  // it one long task on a phone (40-58 ms of style and layout at 4x, Long Animation Frames). They are below the first
+  // screen, so nothing moves. Once shown they stay: campuses added later appear at once.
+  const [restShown, setRestShown] = useState(() => board.campuses.length <= ALL_OPEN_UP_TO);
+  useEffect(() => {
+    if (restShown) return;
+    let live = true;
+    void whenContentReady().then(() =>
+      afterPaint(() => {
+        if (live) setRestShown(true);
+      }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [restShown]);
+  const campuses = restShown ? board.campuses : board.campuses.slice(0, 1);
   const t = board.totals;
   return (
     <div className="space-y-6">
@@ -99,9 +108,9 @@ export function DoorStatusTab({
           <CampusSection
             key={c.id}
             campus={c}
-            initiallyOpen={i === 0 || !deferRest}
+            initiallyOpen={i === 0 || board.campuses.length <= ALL_OPEN_UP_TO}
             onOpenDoor={onOpenDoor}
-            onShown={i === 0 ? onFirstShown : undefined}
+            onShown={i === 0 ? onShown : undefined}
           />
         ))}
       </div>
