@@ -37,6 +37,8 @@ export function listRows(db: TenantDb, table: SyncedTable): Promise<CacheRow[]> 
         ? rows.where(':id').aboveOrEqual(from).toArray()
         : rows.where(':id').between(from, next, true, false).toArray();
     });
+    // A page that fails leaves the later ones unawaited: theirs is the same failure, reported once.
+    for (const page of pages) page.catch(() => undefined);
     const all = first;
     for (const page of pages) for (const row of await page) all.push(row);
     return all;
