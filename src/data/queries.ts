@@ -27,19 +27,17 @@ export const ROWS_PER_READ = 1_000;
 export function listRows(db: TenantDb, table: SyncedTable): Promise<CacheRow[]> {
   const rows = db.cache(table);
   return db.transaction('r', rows, async () => {
-    const [first, keys] = await Promise.all([rows.limit(ROWS_PER_READ).toArray(), rows.toCollection().primaryKeys()]);
-    if (keys.length <= ROWS_PER_READ) return first;
+    const [all, keys] = await Promise.all([rows.limit(ROWS_PER_READ).toArray(), rows.toCollection().primaryKeys()]);
     const starts: string[] = [];
     for (let i = ROWS_PER_READ; i < keys.length; i += ROWS_PER_READ) starts.push(String(keys[i]));
-    const pages = starts.map((from, i) => {
-      const next = starts[i + 1];
-      return next === undefined
-        ? rows.where(':id').aboveOrEqual(from).toArray()
-        : rows.where(':id').between(from, next, true, false).toArray();
-    });
+    const pages = starts.map((from, i) =>
+      rows
+        .where(':id')
+        .between(from, starts[i + 1] ?? Dexie.maxKey, true, false)
+        .toArray(),
+    );
     // A page that fails leaves the later ones unawaited: theirs is the same failure, reported once.
     for (const page of pages) page.catch(() => undefined);
-    const all = first;
     for (const page of pages) for (const row of await page) all.push(row);
     return all;
   });

@@ -62,13 +62,20 @@ function describe(e: TraceEvent): string {
   return `${e.name}${type}${url}${fn}`;
 }
 
-/** The renderer's main-thread tasks over 40 ms, with what ran inside them. */
-function printLongTraceTasks(text: string, load: number): void {
+/** The trace's events, and the complete events of the page's main thread (the renderer that parsed the HTML). */
+function mainThreadOf(text: string): { events: TraceEvent[]; main: TraceEvent; onMain: TraceEvent[] } | null {
   const events = (JSON.parse(text) as { traceEvents: TraceEvent[] }).traceEvents;
   const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
   const main = mains.find((m) => events.some((e) => e.pid === m.pid && e.name === 'ParseHTML'));
-  if (!main) return;
-  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
+  if (!main) return null;
+  return { events, main, onMain: events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined) };
+}
+
+/** The renderer's main-thread tasks over 40 ms, with what ran inside them. */
+function printLongTraceTasks(text: string, load: number): void {
+  const thread = mainThreadOf(text);
+  if (!thread) return;
+  const { onMain } = thread;
   const t0 = onMain[0]?.ts ?? 0;
   for (const task of onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && (e.dur ?? 0) > TASK_US)) {
     const end = task.ts + (task.dur ?? 0);
@@ -82,11 +89,9 @@ function printLongTraceTasks(text: string, load: number): void {
 
 /** Where a load's time goes until the board painted: the main thread's tasks over 4 ms in order, and busy vs idle. */
 function printTimeline(text: string, load: number, paintedMs: number): void {
-  const events = (JSON.parse(text) as { traceEvents: TraceEvent[] }).traceEvents;
-  const mains = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain');
-  const main = mains.find((m) => events.some((e) => e.pid === m.pid && e.name === 'ParseHTML'));
-  if (!main) return;
-  const onMain = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined);
+  const thread = mainThreadOf(text);
+  if (!thread) return;
+  const { events, main, onMain } = thread;
   const start = events.find((e) => e.pid === main.pid && e.name === 'navigationStart')?.ts ?? onMain[0]?.ts ?? 0;
   const end = start + paintedMs * 1000;
   const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.ts >= start && e.ts < end);

@@ -39,19 +39,20 @@ export async function readLatestChecks(db: TenantDb, fromIso: string, stopped: (
     const rows = await pending;
     if (stopped()) return null;
     const more = rows.length >= want;
-    const top = String(rows[rows.length - 1]?.created_at ?? '');
-    const atTop = top === lower ? new Set(seenAtLower) : new Set<string>();
+    let seenAtNext = seenAtLower;
     if (more) {
-      for (const row of rows) if (row.created_at === top) atTop.add(String(row.id));
-      want = CHUNK + atTop.size;
-      pending = chunk(top, want);
+      const top = String(rows[rows.length - 1]?.created_at ?? '');
+      seenAtNext = top === lower ? new Set(seenAtLower) : new Set<string>();
+      for (const row of rows) if (row.created_at === top) seenAtNext.add(String(row.id));
+      want = CHUNK + seenAtNext.size;
+      lower = top;
+      pending = chunk(lower, want);
       // Stopped on the way, the chunk in flight is left to settle: its failure is nobody's to report.
       pending.catch(() => undefined);
     }
     for (const row of rows) if (!seenAtLower.has(String(row.id))) noteCheck(latest, row);
     if (!more) return latest;
-    lower = top;
-    seenAtLower = atTop;
+    seenAtLower = seenAtNext;
     await yieldToMain();
     if (stopped()) return null;
   }
