@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { markContentReady } from '../lib/content-ready';
 import { ToastProvider } from '../ui/toast';
 import { OfflineIndicator } from './offline-indicator';
+import { AppScrollRestoration } from './scroll-restoration';
 import { UpdatePrompt } from './update-prompt';
 
 /** Wraps every screen: skip link, offline banner, update prompt, toasts. */
@@ -20,7 +21,7 @@ export function RootLayout() {
       <OfflineIndicator />
       <Outlet />
       <UpdatePrompt />
-      <ScrollRestoration />
+      <AppScrollRestoration />
     </ToastProvider>
   );
 }
