@@ -13,6 +13,7 @@
  *              function's self time, summed over the loads (PROFILE=after: the 3 s after it painted instead)
  *   TIMELINE=1 a Chromium trace per load: every main-thread task over 4 ms until the board painted, with its
  *              largest events, and the main thread's busy and idle time until then (where the load's time goes)
+ *   CALLERS=fn with PROFILE: fn's self time by its four nearest callers (e.g. CALLERS=appendChild)
  *   DIST=name  serve .bench/<name> as built, e.g. a build of another commit (default: build this tree into
  *              .bench/profile-dashboard-dist)
  *
@@ -50,6 +51,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** the thread's CPU time: throttling's pauses and other processes' turns left out */
+  tdur?: number;
   tid: number;
   pid: number;
   args?: { name?: string; elementCount?: number; data?: { url?: string; functionName?: string; type?: string } };
@@ -106,7 +109,7 @@ function printTimeline(text: string, load: number, paintedMs: number): void {
       .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
       .slice(0, 4);
     lines.push(
-      `${((task.ts - start) / 1000).toFixed(0).padStart(6)} ms  ${((task.dur ?? 0) / 1000).toFixed(1).padStart(5)} ms  ${inner.map((e) => `${describe(e)} ${((e.dur ?? 0) / 1000).toFixed(1)}`).join(', ')}`,
+      `${((task.ts - start) / 1000).toFixed(0).padStart(6)} ms  ${((task.dur ?? 0) / 1000).toFixed(1).padStart(5)} ms (cpu ${((task.tdur ?? 0) / 1000).toFixed(1).padStart(4)})  ${inner.map((e) => `${describe(e)} ${((e.dur ?? 0) / 1000).toFixed(1)}`).join(', ')}`,
     );
   }
   const kinds = [
@@ -146,6 +149,8 @@ interface CpuProfile {
 
 const underModules = new Map<string, number>();
 const selfTime = new Map<string, number>();
+/** CALLERS=name: the self time of the function of that name, by its four nearest callers. */
+const callers = new Map<string, number>();
 
 function addProfile(p: CpuProfile): void {
   const parent = new Map<number, number>();
@@ -164,6 +169,10 @@ function addProfile(p: CpuProfile): void {
     if (module) underModules.set(module, (underModules.get(module) ?? 0) + ms);
     const f = byId.get(id)!.callFrame;
     selfTime.set(frameName(f), (selfTime.get(frameName(f)) ?? 0) + ms);
+    if (process.env.CALLERS && f.functionName === process.env.CALLERS) {
+      const chain = [...ancestors(id)].slice(1, 5).map(frameName).join(' < ');
+      callers.set(chain, (callers.get(chain) ?? 0) + ms);
+    }
   });
   printBusyStretches(p, byId, ancestors);
 }
@@ -214,6 +223,8 @@ function printTotals(title: string, totals: Map<string, number>): void {
   console.log(`${title} (ms, summed over ${LOADS} loads):\n${rows.map(([k, v]) => `  ${v.toFixed(1).padStart(8)} ${k}`).join('\n')}`);
 }
 
+const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
+
 async function main(): Promise<void> {
   const dist = join(ROOT, '.bench', process.env.DIST ?? 'profile-dashboard-dist');
   if (!process.env.DIST) await buildAppInto(dist);
@@ -244,6 +255,7 @@ async function main(): Promise<void> {
       await page.getByTestId('door-tile').first().waitFor({ timeout: 60_000 });
       // The profile covers the load until the board painted, not the sync after it.
       await page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, 'lockstep:background-start', { timeout: 60_000 });
+      const heapAtPaint = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
       let profile =
         process.env.PROFILE && !profileAfter ? ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile : null;
       if (profileAfter) {
@@ -258,13 +270,16 @@ async function main(): Promise<void> {
         frames: (window as unknown as { __frames: string[] }).__frames,
         painted: Math.round(performance.getEntriesByName('lockstep:background-start')[0]?.startTime ?? -1),
       }));
+      const heapAfter = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
       const trace = process.env.TRACE || process.env.TIMELINE ? await browser.stopTracing() : null;
       if (i === 0) continue;
       if (profile) addProfile(profile);
       if (trace && process.env.TRACE) printLongTraceTasks(trace.toString('utf8'), i);
       if (trace && process.env.TIMELINE) printTimeline(trace.toString('utf8'), i, seen.painted);
       if (seen.tasks.some(([, d]) => d >= 50)) over++;
-      console.log(`load ${i}: long tasks [start, ms] ${JSON.stringify(seen.tasks)}; background start at ${seen.painted} ms`);
+      console.log(
+        `load ${i}: long tasks [start, ms] ${JSON.stringify(seen.tasks)}; background start at ${seen.painted} ms; JS heap ${mb(heapAtPaint.usedSize)} of ${mb(heapAtPaint.totalSize)} MB at the paint, ${mb(heapAfter.usedSize)} of ${mb(heapAfter.totalSize)} MB 3 s later`,
+      );
       const longFrames = seen.frames.filter((f) => Number(f.split(', ')[1]?.split(' ')[0]) >= Number(process.env.FRAME_MS ?? 50));
       if (longFrames.length) console.log(`  long animation frames:\n    ${longFrames.join('\n    ')}`);
     }
@@ -272,6 +287,9 @@ async function main(): Promise<void> {
     if (process.env.PROFILE) {
       printTotals("time under each chunk's top-level code", underModules);
       printTotals('self time by function', selfTime);
+      const busy = [...selfTime].filter(([k]) => !k.startsWith('(idle)')).reduce((t, [, v]) => t + v, 0);
+      console.log(`busy (every sample but idle), per load: ${(busy / LOADS).toFixed(0)} ms`);
+      if (process.env.CALLERS) printTotals(`${process.env.CALLERS}'s self time by caller`, callers);
     }
   } finally {
     await browser.close();
