@@ -90,8 +90,11 @@ const Tile = memo(function Tile({
   count: number;
   onOpen: (tile: DoorTile) => void;
 }) {
+  // A tile far from the viewport is not styled, laid out or painted until scrolled near (content-visibility): the
+  // rows rendered past the first screen cost the frame that adds them next to nothing (that frame styled and laid
+  // out 313 elements, 38-50 ms traced at 4x; 73 with this). The grid's tracks give the item its size meanwhile.
   return (
-    <li aria-setsize={count} aria-posinset={index + 1} data-index={index}>
+    <li aria-setsize={count} aria-posinset={index + 1} data-index={index} className="[content-visibility:auto]">
       <button
         type="button"
         data-testid="door-tile"
