@@ -66,7 +66,9 @@ function waitForTiles(expectedDoors: number): string {
       let inScreen = 0;
       let lowest = -Infinity;
       for (const tile of list.querySelectorAll('[data-testid="door-tile"][data-freshness]')) {
-        const r = tile.getBoundingClientRect();
+        // The tile's list item has the tile's box: a tile skipped until scrolled near (content-visibility) keeps it
+        // laid out, where asking the tile itself would force its whole subtree's style and layout, as the app never does.
+        const r = (tile.closest('li') ?? tile).getBoundingClientRect();
         if (r.top < screenEnd) inScreen++;
         lowest = Math.max(lowest, r.bottom);
       }
