@@ -39,6 +39,8 @@ function StatusLegend() {
 
 /** Up to this many campuses every card starts open; beyond it only the first does. */
 const ALL_OPEN_UP_TO = 3;
+/** Beyond ALL_OPEN_UP_TO, the closed cards added in each frame after the first campus's tiles. */
+const CARDS_A_FRAME = 5;
 
 export function DoorStatusTab({
   db,
@@ -59,24 +61,26 @@ export function DoorStatusTab({
   useEffect(() => {
     if (noCampus) onShown?.();
   }, [noCampus, onShown]);
-  // Opened with many campuses, the closed cards below the first campus come in a frame after the screen's content
-  // (its first tiles) has painted: styled in the same frame as the rest of the board, a district's twenty cards made
-  // it one long task on a phone (40-58 ms of style and layout at 4x, Long Animation Frames). They are below the first
-  // screen, so nothing moves. Once shown they stay: campuses added later appear at once.
-  const [restShown, setRestShown] = useState(() => board.campuses.length <= ALL_OPEN_UP_TO);
+  // Opened with many campuses, the closed cards below the first campus come after the screen's content (its first
+  // tiles) has painted, a few a frame: styled in the same frame as the rest of the board, a district's twenty cards
+  // made it one long task on a phone (40-58 ms of style and layout at 4x, Long Animation Frames), and added at once
+  // they were one of React's tasks of up to 66 ms around the paint. They are below the first screen, so nothing
+  // moves. Once all are shown they stay: campuses added later appear at once.
+  const [shownUpTo, setShownUpTo] = useState(() => (board.campuses.length <= ALL_OPEN_UP_TO ? Infinity : 1));
+  const allShown = shownUpTo >= board.campuses.length;
   useEffect(() => {
-    if (restShown) return;
+    if (allShown) return;
     let live = true;
     void whenContentReady().then(() =>
       afterPaint(() => {
-        if (live) setRestShown(true);
+        if (live) setShownUpTo((n) => (n + CARDS_A_FRAME >= board.campuses.length ? Infinity : n + CARDS_A_FRAME));
       }),
     );
     return () => {
       live = false;
     };
-  }, [restShown]);
-  const campuses = restShown ? board.campuses : board.campuses.slice(0, 1);
+  }, [allShown, shownUpTo, board.campuses.length]);
+  const campuses = allShown ? board.campuses : board.campuses.slice(0, shownUpTo);
   const t = board.totals;
   return (
     <div className="space-y-6">
