@@ -46,6 +46,8 @@ test('a 150-door campus shows its first screen of tiles, starts the sync after t
   const [annex] = await local.rest<Array<{ id: string }>>('campus', { method: 'POST', body: { campus_name: 'Zephyr Annex' } });
   if (!annex) throw new Error('the second campus was not created');
   await local.rest('doors', { method: 'POST', body: [{ door_number: 'ZA1', campus_id: annex.id }] });
+  // Six more, so the closed cards arrive over several frames (five a frame), not in one.
+  await local.rest('campus', { method: 'POST', body: Array.from({ length: 6 }, (_, i) => ({ campus_name: `Zephyr Field ${i + 1}` })) });
 
   const context = await browser.newContext({ baseURL: local.base, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -87,12 +89,13 @@ test('a 150-door campus shows its first screen of tiles, starts the sync after t
   for (const f of supabase.found) expect(f.at, `${f.file} asked for before the board painted`).toBeGreaterThan(supabase.mark);
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
 
-  // Beyond three campuses the closed cards below the first come in a frame after its tiles: every campus arrives,
-  // after the first, closed.
+  // Beyond three campuses the closed cards below the first come after its tiles, five a frame: every campus arrives,
+  // after the first, closed, in name order.
   const cards = page.getByTestId('campus-card');
   const campuses = Number((await page.getByTestId('summary-campuses').textContent())?.replace(/[^0-9]/g, ''));
-  expect(campuses, 'the demo campuses and these two, more than three').toBeGreaterThan(3);
+  expect(campuses, 'the demo campuses and these eight: the first and two frames of five, at least').toBeGreaterThan(6);
   await expect(cards).toHaveCount(campuses);
+  await expect(cards.last()).toHaveAccessibleName('Zephyr Field 6');
   await expect(cards.first().getByRole('button', { expanded: true })).toBeVisible();
   await expect(cards.nth(1).getByRole('button', { expanded: false })).toBeVisible();
   await expect(cards.last().getByRole('button', { expanded: false })).toBeVisible();

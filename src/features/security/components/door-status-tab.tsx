@@ -61,25 +61,25 @@ export function DoorStatusTab({
   useEffect(() => {
     if (noCampus) onShown?.();
   }, [noCampus, onShown]);
-  // Opened with many campuses, the closed cards below the first campus come after the screen's content (its first
-  // tiles) has painted, a few a frame: styled in the same frame as the rest of the board, a district's twenty cards
-  // made it one long task on a phone (40-58 ms of style and layout at 4x, Long Animation Frames), and added at once
-  // they were one of React's tasks of up to 66 ms around the paint. They are below the first screen, so nothing
-  // moves. Once all are shown they stay: campuses added later appear at once.
-  const [shownUpTo, setShownUpTo] = useState(() => (board.campuses.length <= ALL_OPEN_UP_TO ? Infinity : 1));
-  const allShown = shownUpTo >= board.campuses.length;
+  // With many campuses, the closed cards below the first campus come after the screen's content (its first tiles) has
+  // painted, a few a frame: styled in the same frame as the rest of the board, a district's twenty cards made it one
+  // long task on a phone (40-58 ms of style and layout at 4x, Long Animation Frames), and added at once they were one
+  // of React's tasks of up to 66 ms around the paint. They are below the first screen, so nothing moves. Cards keep
+  // coming while any is left out, so a board that grows (the first sync's campuses) shows every card too.
+  const [shownUpTo, setShownUpTo] = useState(1);
+  const allShown = board.campuses.length <= ALL_OPEN_UP_TO || shownUpTo >= board.campuses.length;
   useEffect(() => {
     if (allShown) return;
     let live = true;
     void whenContentReady().then(() =>
       afterPaint(() => {
-        if (live) setShownUpTo((n) => (n + CARDS_A_FRAME >= board.campuses.length ? Infinity : n + CARDS_A_FRAME));
+        if (live) setShownUpTo((n) => n + CARDS_A_FRAME);
       }),
     );
     return () => {
       live = false;
     };
-  }, [allShown, shownUpTo, board.campuses.length]);
+  }, [allShown, shownUpTo]);
   const campuses = allShown ? board.campuses : board.campuses.slice(0, shownUpTo);
   const t = board.totals;
   return (
