@@ -36,4 +36,7 @@ test('a reload keeps the position', async ({ page }) => {
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect.poll(() => scrollY(page)).toBe(y);
+  // Restored from what the app kept as the page was left, not only by the browser's own restoration.
+  const kept = await page.evaluate(() => Object.values(JSON.parse(sessionStorage.getItem('lockstep:scroll-positions') ?? '{}') as object));
+  expect(kept).toContain(y);
 });

@@ -19,7 +19,7 @@ const STORAGE_KEY = 'lockstep:scroll-positions';
 
 /** Each history entry's last scroll position (its location key). */
 let positions: Record<string, number> = {};
-/** The window's scroll position as of its last scroll event (or the last scroll made here). */
+/** The window's scroll position as of its last scroll event: a scroll that moves the page fires one. */
 let lastY = 0;
 
 function loadPositions(): void {
@@ -29,11 +29,6 @@ function loadPositions(): void {
   } catch {
     // Storage blocked or a damaged entry: restoring starts afresh.
   }
-}
-
-function scrollTo(y: number): void {
-  window.scrollTo(0, y);
-  lastY = y;
 }
 
 export function AppScrollRestoration() {
@@ -79,7 +74,11 @@ export function AppScrollRestoration() {
   const keepScroll = state?.preventScrollReset;
   useLayoutEffect(() => {
     if (restore === false || restore === undefined) return;
-    if (typeof restore === 'number') return scrollTo(restore);
+    if (typeof restore === 'number') {
+      // Not returned: Chromium's scroll methods may return a promise, which React would take for a cleanup.
+      window.scrollTo(0, restore);
+      return;
+    }
     if (location.hash) {
       try {
         const target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
@@ -91,7 +90,7 @@ export function AppScrollRestoration() {
         // Not a decodable id: nothing to scroll to.
       }
     }
-    if (keepScroll !== true) scrollTo(0);
+    if (keepScroll !== true) window.scrollTo(0, 0);
   }, [location, restore, keepScroll]);
 
   return null;

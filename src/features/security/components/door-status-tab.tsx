@@ -65,9 +65,11 @@ export function DoorStatusTab({
   // painted, a few a frame: styled in the same frame as the rest of the board, a district's twenty cards made it one
   // long task on a phone (40-58 ms of style and layout at 4x, Long Animation Frames), and added at once they were one
   // of React's tasks of up to 66 ms around the paint. They are below the first screen, so nothing moves. Cards keep
-  // coming while any is left out, so a board that grows (the first sync's campuses) shows every card too.
+  // coming while any is left out, so a board that grows (the first sync's campuses) shows every card too; a card
+  // once shown stays (a board growing past three keeps its open cards).
   const [shownUpTo, setShownUpTo] = useState(1);
   const allShown = board.campuses.length <= ALL_OPEN_UP_TO || shownUpTo >= board.campuses.length;
+  if (allShown && shownUpTo < board.campuses.length) setShownUpTo(board.campuses.length);
   useEffect(() => {
     if (allShown) return;
     let live = true;

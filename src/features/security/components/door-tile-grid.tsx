@@ -93,7 +93,8 @@ const Tile = memo(function Tile({
 }) {
   // A tile far from the viewport is not styled, laid out or painted until scrolled near (content-visibility): the
   // rows rendered past the first screen cost the frame that adds them next to nothing (that frame styled and laid
-  // out 313 elements, 38-50 ms traced at 4x; 73 with this). The grid's tracks give the item its size meanwhile.
+  // out 313 elements, 38-50 ms traced at 4x; 73 with this). The grid's tracks give the item its size meanwhile. The
+  // item clips its painting, so the tile's focus ring is drawn inside the tile.
   return (
     <li aria-setsize={count} aria-posinset={index + 1} data-index={index} className="[content-visibility:auto]">
       <button
@@ -103,7 +104,7 @@ const Tile = memo(function Tile({
         data-freshness={tile.freshness}
         data-state={tile.lastStatus ?? 'none'}
         className={cx(
-          'flex h-full w-full flex-col items-start overflow-hidden rounded-xl border border-l-8 px-3 py-2 text-left focus-visible:outline-2 focus-visible:outline-blue-700',
+          'flex h-full w-full flex-col items-start overflow-hidden rounded-xl border border-l-8 px-3 py-2 text-left focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-700',
           FRESHNESS_TONE[tile.freshness],
           STATUS_EDGE[tile.statusColor],
         )}
@@ -153,8 +154,8 @@ export function DoorTileGrid({
     let live = true;
     let first: ReturnType<typeof setTimeout> | undefined;
     const measure = (overscan: number) => {
-      frame = 0;
       const el = list.current;
+      if (!live) return;
       if (!el) return;
       const next = geometryNow(tiles.length);
       setGeometry((old) => (old.columns === next.columns && old.rowStride === next.rowStride && old.count === next.count ? old : next));
@@ -163,7 +164,11 @@ export function DoorTileGrid({
       setRange((old) => (sameRange(old, rows) ? old : rows));
     };
     const schedule = () => {
-      if (!frame) frame = requestAnimationFrame(() => measure(OVERSCAN_ROWS));
+      if (!frame)
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          measure(OVERSCAN_ROWS);
+        });
     };
     // The first rows are the screen's alone, the rows beyond it a frame later: a fifth fewer tiles created in the
     // commit before the board's paint, one of React's tasks of up to 66 ms at 4x (Long Animation Frames).
@@ -171,9 +176,7 @@ export function DoorTileGrid({
       frame = 0;
       first = setTimeout(() => {
         measure(0);
-        afterPaint(() => {
-          if (live) measure(OVERSCAN_ROWS);
-        });
+        afterPaint(() => measure(OVERSCAN_ROWS));
       }, 0);
     });
     addEventListener('scroll', schedule, { passive: true });
