@@ -155,8 +155,7 @@ export function DoorTileGrid({
     let first: ReturnType<typeof setTimeout> | undefined;
     const measure = (overscan: number) => {
       const el = list.current;
-      if (!live) return;
-      if (!el) return;
+      if (!live || !el) return;
       const next = geometryNow(tiles.length);
       setGeometry((old) => (old.columns === next.columns && old.rowStride === next.rowStride && old.count === next.count ? old : next));
       const top = el.getBoundingClientRect().top + PAD_REM * remPx();
