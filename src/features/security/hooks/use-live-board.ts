@@ -1,15 +1,18 @@
 /**
  * The Door Status board, live and incremental: each door's latest check is
  * read once in chunks (latest-checks-reader.ts) and read again only when door
- * logs are written; the tiles are computed again only for the doors whose
- * latest check changed, or, by a timer set for the next freshness boundary
- * of any door, whose boundary passed. Nothing recomputes every door every
+ * logs are written. The answer is kept on the device (kept-latest-checks.ts):
+ * the next visit paints from it, and reads the window again, after the paint,
+ * only when door logs were added since. The tiles are computed again only
+ * for the doors whose latest check changed, or, by a timer set for the next
+ * freshness boundary of any door, whose boundary passed. Nothing recomputes every door every
  * minute. A full build (doors or campuses changed) runs a few hundred doors
  * per step between yields and is rendered as a transition, so a phone sees
  * no long task (live-board.ts, buildLiveBoardInSteps).
  */
 import { startTransition, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { countRows, trustedNow, watchCacheWrites, type CacheRow, type TenantDb } from '../../../data';
+import { whenContentReady } from '../../../lib/content-ready';
 import type { DoorStatusBoard } from '../door-status';
 import { freshnessWindowStart } from '../door-status';
 import {
@@ -22,6 +25,7 @@ import {
   type LiveBoard,
 } from '../live-board';
 import { noteNewestLogs, readLatestChecks, yieldToMain } from '../latest-checks-reader';
+import { doorLogMark, keepLatestChecks, readKeptLatestChecks } from '../kept-latest-checks';
 import { useSameRows } from './use-same-rows';
 
 const CAMPUS_FIELDS = ['id', 'campus_name', 'active'] as const;
@@ -88,11 +92,13 @@ export function useLiveBoard(
       try {
         do {
           again = false;
-          const n = await countRows(db, 'door_log');
+          const mark = await doorLogMark(db);
           const l = await readLatestChecks(db, from, () => stopped);
           if (l) {
-            counted = n;
+            counted = mark.count;
             show(l);
+            // Best effort, after the answer is on screen: the next visit paints from it.
+            void keepLatestChecks(db, from, mark, l).catch(() => undefined);
           }
         } while (again && !stopped);
         setError(null);
@@ -102,7 +108,30 @@ export function useLiveBoard(
         reading = false;
       }
     };
-    void readAll();
+    const start = async () => {
+      // The answer kept from the last visit paints at once; it is read again only when the door logs moved since.
+      const kept = await readKeptLatestChecks(db, from).catch(() => null);
+      if (stopped) return;
+      if (kept) {
+        show(kept.latest);
+        if (kept.upToDate) {
+          counted = kept.mark.count;
+          return;
+        }
+        if (kept.added > 0 && kept.added <= NEWEST_AT_ONCE) {
+          const next = await noteNewestLogs(db, kept.latest, kept.added);
+          if (stopped) return;
+          if (current === kept.latest && next !== kept.latest) show(next);
+        }
+        // With tiles to show, the window is read again once they have painted, not in the way of it.
+        await whenContentReady();
+        if (stopped) return;
+      }
+      await readAll();
+    };
+    void start().catch((e: unknown) => {
+      if (!stopped) setError(e instanceof Error ? e.message : String(e));
+    });
     const stop = watchCacheWrites(db, ['door_log'], () => {
       if (reading) {
         again = true;

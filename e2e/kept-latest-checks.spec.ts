@@ -1,0 +1,95 @@
+/**
+ * The board's latest checks kept on the device between visits (issue 16,
+ * src/features/security/kept-latest-checks.ts), in real Chromium: after a
+ * visit the device keeps each door's latest check; a log that reached the
+ * device since, older than its newest (an officer's offline check synced
+ * late), is not among the newest logs the next visit notes at once, so it
+ * shows only because that visit reads the window again after painting.
+ * The journey checks that it does, and that the kept answer then counts it.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { stackForFile } from './file-stack';
+import { signInViaDeepLink } from './support';
+
+const SLUG = 'lincoln-isd';
+const CAMPUS = 'Academy Kept Campus';
+const DOOR = 'KC1';
+const KEPT_KEY = 'screen:security-latest-checks';
+
+test.use({ serviceWorkers: 'block', trace: 'off' });
+test.describe.configure({ timeout: 120_000 });
+
+const local = stackForFile(SLUG);
+
+/** Runs `body(db)` in the page against the signed-in user's lincoln-isd store. */
+async function inStore<T>(page: Page, body: string): Promise<T> {
+  return (await page.evaluate(`(async () => {
+    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('lockstep-${SLUG}-'));
+    const db = await new Promise((ok, fail) => { const r = indexedDB.open(name); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+    const ask = (r) => new Promise((ok, fail) => { r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+    try { return await (${body})(db, ask); } finally { db.close(); }
+  })()`)) as T;
+}
+
+/** A door log in the device's store, as a pull would have put it. */
+const putLog = (page: Page, id: string, doorId: string, at: string) =>
+  inStore(
+    page,
+    `async (db) => {
+      const tx = db.transaction('door_log', 'readwrite');
+      tx.objectStore('door_log').put({ id: '${id}', door_id: '${doorId}', door_status: 'operational', created_at: '${at}', updated_at: '${at}' });
+      await new Promise((ok, fail) => { tx.oncomplete = ok; tx.onerror = () => fail(tx.error); });
+    }`,
+  );
+
+const keptCount = (page: Page) =>
+  inStore<number | null>(
+    page,
+    `async (db, ask) => (await ask(db.transaction('meta').objectStore('meta').get('${KEPT_KEY}')))?.value?.value?.mark?.count ?? null`,
+  );
+const logCount = (page: Page) =>
+  inStore<number>(page, `async (db, ask) => ask(db.transaction('door_log').objectStore('door_log').count())`);
+
+test('a late-synced check older than the newest log shows on the next visit, and the kept answer then counts it', async ({ browser }) => {
+  const [campus] = await local.rest<Array<{ id: string }>>('campus', { method: 'POST', body: { campus_name: CAMPUS } });
+  if (!campus) throw new Error('the campus was not created');
+  const [door] = await local.rest<Array<{ id: string }>>('doors', { method: 'POST', body: { door_number: DOOR, campus_id: campus.id } });
+  if (!door) throw new Error('the door was not created');
+
+  const context = await browser.newContext({ baseURL: local.base, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signInViaDeepLink(page, 'security@lincoln-isd.test');
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
+
+  // A check of another door just now is the device's newest log.
+  const [other] = await local.rest<Array<{ id: string }>>('doors?select=id&door_number=neq.KC1&limit=1');
+  if (!other) throw new Error('the demo has no other door');
+  await putLog(page, 'kept-newest-log', other.id, new Date().toISOString());
+  await page.reload();
+  const tile = page.locator(`[data-testid="door-tile"][data-door="${DOOR}"]`);
+  await expect(tile).toHaveAttribute('data-freshness', 'needs-check');
+  // The board has kept what it read, at the device's log count.
+  await expect.poll(() => keptCount(page), { timeout: 30_000 }).toBe(await logCount(page));
+
+  // A check of an hour ago reaches the device's store while the board is closed, as a late pull would bring it.
+  await page.goto('/features');
+  const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+  const newest = await inStore<string>(
+    page,
+    `async (db, ask) => {
+      const cursor = await ask(db.transaction('door_log').objectStore('door_log').index('created_at').openCursor(null, 'prev'));
+      return cursor ? cursor.value.created_at : '';
+    }`,
+  );
+  expect(newest > hourAgo, 'the device holds a newer log, so this one is not among the newest').toBe(true);
+  await putLog(page, 'kept-late-log', door.id, hourAgo);
+
+  await page.goto(`/tenant/${SLUG}/security`);
+  await expect(tile).not.toHaveAttribute('data-freshness', 'needs-check', { timeout: 30_000 });
+  await expect.poll(() => keptCount(page), { timeout: 30_000 }).toBe(await logCount(page));
+  expect(errors).toEqual([]);
+  await context.close();
+});
