@@ -14,6 +14,9 @@
  *   TIMELINE=1 a Chromium trace per load: every main-thread task over 4 ms until the board painted, with its
  *              largest events, and the main thread's busy and idle time until then (where the load's time goes)
  *   CALLERS=fn with PROFILE: fn's self time by its four nearest callers (e.g. CALLERS=appendChild)
+ *   FORGET=1   delete the board's kept latest checks before each load (the first visit's path)
+ *   ENTRIES=1  print when the document, each script and each performance mark arrived
+ *   CONSOLE=s  print the page's console messages containing s
  *   DIST=name  serve .bench/<name> as built, e.g. a build of another commit (default: build this tree into
  *              .bench/profile-dashboard-dist)
  *
@@ -24,6 +27,7 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import { seedBigCache } from './big-cache';
 import { buildAppInto, serveDemoStack, signInSecurityAdmin } from './demo-stack';
+import { forgetKeptChecks } from './security-dashboard';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const LOADS = Number(process.env.LOADS ?? 10);
@@ -234,6 +238,9 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ baseURL: demo.base, viewport: { width: 1280, height: 900 } });
     await context.addInitScript(WATCH);
     const page = await context.newPage();
+    // CONSOLE=text: the page's console messages containing it (a temporary console.debug in the app, say).
+    const wanted = process.env.CONSOLE;
+    if (wanted) page.on('console', (m) => m.text().includes(wanted) && console.log(`  page: ${m.text()}`));
     await signInSecurityAdmin(page);
     await seedBigCache(page, { doors: 5_000, logs: 200_000, maintenance: 0, users: 0, campuses: 20 });
     await page.reload();
@@ -251,6 +258,7 @@ async function main(): Promise<void> {
       }
       if (process.env.TRACE || process.env.TIMELINE)
         await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'] });
+      if (process.env.FORGET) await forgetKeptChecks(page);
       await page.goto('/tenant/lincoln-isd/security', { waitUntil: 'commit' });
       await page.getByTestId('door-tile').first().waitFor({ timeout: 60_000 });
       // The profile covers the load until the board painted, not the sync after it.
@@ -269,6 +277,17 @@ async function main(): Promise<void> {
         tasks: (window as unknown as { __longTasks: [number, number][] }).__longTasks,
         frames: (window as unknown as { __frames: string[] }).__frames,
         painted: Math.round(performance.getEntriesByName('lockstep:background-start')[0]?.startTime ?? -1),
+        // What arrived when: the document, each script and the marks, as start-end (ms from the navigation).
+        entries: [
+          ...performance.getEntriesByType('navigation'),
+          ...performance.getEntriesByType('resource'),
+          ...performance.getEntriesByType('mark'),
+        ]
+          .filter((e) => e.startTime < 3_000)
+          .map((e) => {
+            const end = 'responseEnd' in e ? (e as PerformanceResourceTiming).responseEnd : e.startTime;
+            return `${Math.round(e.startTime)}-${Math.round(end)} ${e.name.split('/').pop()}`;
+          }),
       }));
       const heapAfter = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
       const trace = process.env.TRACE || process.env.TIMELINE ? await browser.stopTracing() : null;
@@ -280,6 +299,7 @@ async function main(): Promise<void> {
       console.log(
         `load ${i}: long tasks [start, ms] ${JSON.stringify(seen.tasks)}; background start at ${seen.painted} ms; JS heap ${mb(heapAtPaint.usedSize)} of ${mb(heapAtPaint.totalSize)} MB at the paint, ${mb(heapAfter.usedSize)} of ${mb(heapAfter.totalSize)} MB 3 s later`,
       );
+      if (process.env.ENTRIES) console.log(`  entries:\n    ${seen.entries.join('\n    ')}`);
       const longFrames = seen.frames.filter((f) => Number(f.split(', ')[1]?.split(' ')[0]) >= Number(process.env.FRAME_MS ?? 50));
       if (longFrames.length) console.log(`  long animation frames:\n    ${longFrames.join('\n    ')}`);
     }
