@@ -21,6 +21,15 @@ const requirePlatform = async (a: LoaderFunctionArgs) => (await guards()).requir
 const requireTenant = async (a: LoaderFunctionArgs) => (await guards()).requireTenantSession(a);
 const requireDashboard = async (a: LoaderFunctionArgs) => (await guards()).requireTenantDashboard(a);
 const requireSuperAdmin = async (a: LoaderFunctionArgs) => (await guards()).requireTenantSuperAdmin(a);
+/**
+ * Screens that paint from the device's store: it starts opening once the session is known, while the screen's own
+ * modules load, instead of after the screen first renders (about 50 ms at 4x before the security board's reads).
+ */
+const requireTenantStore = async (a: LoaderFunctionArgs) => {
+  const ctx = await requireTenant(a);
+  void import('../data/use-local-tenant-db').then((m) => m.openLocalTenantDb(ctx.slug, ctx.userId)?.catch(() => undefined));
+  return ctx;
+};
 const signedInStaff = async (a: LoaderFunctionArgs) => (await guards()).redirectSignedInStaff(a);
 const installedAppStart = async () => (await guards()).openInstalledApp();
 
@@ -106,7 +115,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'tenant/:tenantSlug/security',
-        loader: requireTenant,
+        loader: requireTenantStore,
         lazy: async () => ({ Component: (await security()).SecurityDashboardPage }),
       },
       {
@@ -116,10 +125,10 @@ export const routes: RouteObject[] = [
         shouldRevalidate: samePageKeepsGuard,
         lazy: async () => ({ Component: (await (await maintenance()).loadMaintenancePage()).MaintenancePage }),
       },
-      { path: 'tenant/:tenantSlug/rounds', loader: requireTenant, lazy: async () => ({ Component: (await rounds()).RoundsPage }) },
+      { path: 'tenant/:tenantSlug/rounds', loader: requireTenantStore, lazy: async () => ({ Component: (await rounds()).RoundsPage }) },
       {
         path: 'tenant/:tenantSlug/scan',
-        loader: requireTenant,
+        loader: requireTenantStore,
         // Picking and leaving doors changes only ?door=: the session was checked on arrival.
         shouldRevalidate: samePageKeepsGuard,
         lazy: async () => ({ Component: (await doorChecks()).ScanPage }),

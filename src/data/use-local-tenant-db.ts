@@ -6,6 +6,7 @@
  * engine opens its own instance of the same IndexedDB database and picks
  * up the outbox written through this one.
  */
+import { getCachedOrganization } from './auth-orgs';
 import { openTenantDb, type TenantDb } from './local-db';
 import type { TenantEndpoint } from './clients';
 import { useTenantResource } from './use-tenant-resource';
@@ -21,6 +22,18 @@ function openShared(endpoint: TenantEndpoint, userId: string): Promise<TenantDb>
     p.catch(() => opened.delete(key));
   }
   return p;
+}
+
+/**
+ * Starts opening the store before its screen renders (a route's loader, once
+ * the session is known), so it opens while the screen's modules load; the
+ * screen's useLocalTenantDb then finds it open. Null with no cached
+ * organization (the screen says so).
+ */
+export function openLocalTenantDb(slug: string, userId: string): Promise<TenantDb> | null {
+  const org = getCachedOrganization(slug);
+  if (!org || !userId) return null;
+  return openShared({ slug, supabase_url: org.supabase_url, supabase_anon_key: org.supabase_anon_key }, userId);
 }
 
 export type LocalTenantDbState = { db: TenantDb; error: null } | { db: null; error: string | null };
