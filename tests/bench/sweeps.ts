@@ -70,13 +70,15 @@ const SETTLE_MS = 2_000;
 /** A campus of 200 exterior doors, a lock-up sweep of them running for 30 minutes, 20 doors secured by 10 officers. */
 /**
  * The big cache checks every door once a day at a time of day that depends on
- * when it was seeded, so at some hours both weeks come out at 100% and the
- * report's change of period shows nothing. Taking away the check 7 days ago
- * (last week, whatever the weekday) of the first campus's first 50 doors makes
- * last week's figure differ at any hour.
+ * when it was seeded, so on some days and hours both weeks come out at the
+ * same figure and the report's change of period shows nothing. Taking away
+ * the checks of the first campus's first 50 doors `daysAgo` days ago (the
+ * seed's day index: 7 to 13 days ago is never this week) changes last week's
+ * figure; measureReport takes away one more day while the two weeks still
+ * read the same (on a Sunday, 7 days ago alone left both at 57.1%).
  */
-async function missADayLastWeek(page: Page): Promise<void> {
-  const day = 7 * SIZES.doors;
+async function missADayLastWeek(page: Page, daysAgo = 7): Promise<void> {
+  const day = daysAgo * SIZES.doors;
   await deleteCacheRows(page, { door_log: Array.from({ length: 50 }, (_, d) => `bench-log-${day + d}`) });
 }
 
@@ -245,13 +247,23 @@ async function measureAllCampuses(page: Page, cdp: CDPSession): Promise<number> 
   return median(runs);
 }
 
-async function measureReport(page: Page, cdp: CDPSession) {
+/** This week's and last week's overall figures, as the report settles on them. */
+async function bothWeeks(page: Page) {
   await page.goto(REPORT_PATH);
   const thisWeek = await settledOverall(page);
   const thisHeading = await headingText(page);
   await page.getByRole('combobox', { name: 'Period' }).selectOption('last-week');
   await page.waitForFunction((h) => document.getElementById('overall')?.textContent !== h, thisHeading);
   const lastWeek = { figure: await settledOverall(page), heading: ((await headingText(page)) ?? '').split(' · ').pop() ?? '' };
+  return { thisWeek, lastWeek };
+}
+
+async function measureReport(page: Page, cdp: CDPSession) {
+  let { thisWeek, lastWeek } = await bothWeeks(page);
+  for (let daysAgo = 8; lastWeek.figure === thisWeek && daysAgo <= 13; daysAgo++) {
+    await missADayLastWeek(page, daysAgo);
+    ({ thisWeek, lastWeek } = await bothWeeks(page));
+  }
   if (lastWeek.figure === thisWeek) throw new Error(`this week and last week both show ${thisWeek}: the change cannot be seen`);
   console.log(`  report: this week ${thisWeek}, last week ${lastWeek.figure} (${lastWeek.heading})`);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
