@@ -31,16 +31,18 @@ async function inStore<T>(page: Page, body: string): Promise<T> {
   })()`)) as T;
 }
 
-/** A door log in the device's store, as a pull would have put it. */
-const putLog = (page: Page, id: string, doorId: string, at: string) =>
+/** Door logs in the device's store, as a pull would have put them. */
+const putLogs = (page: Page, logs: Array<{ id: string; doorId: string; at: string }>) =>
   inStore(
     page,
     `async (db) => {
       const tx = db.transaction('door_log', 'readwrite');
-      tx.objectStore('door_log').put({ id: '${id}', door_id: '${doorId}', door_status: 'operational', created_at: '${at}', updated_at: '${at}' });
+      for (const l of ${JSON.stringify(logs)})
+        tx.objectStore('door_log').put({ id: l.id, door_id: l.doorId, door_status: 'operational', created_at: l.at, updated_at: l.at });
       await new Promise((ok, fail) => { tx.oncomplete = ok; tx.onerror = () => fail(tx.error); });
     }`,
   );
+const putLog = (page: Page, id: string, doorId: string, at: string) => putLogs(page, [{ id, doorId, at }]);
 
 const keptCount = (page: Page) =>
   inStore<number | null>(
@@ -72,7 +74,7 @@ test('a late-synced check older than the newest log shows on the next visit, and
   const tile = page.locator(`[data-testid="door-tile"][data-door="${DOOR}"]`);
   await expect(tile).toHaveAttribute('data-freshness', 'needs-check');
   // The board has kept what it read, at the device's log count.
-  await expect.poll(() => keptCount(page), { timeout: 30_000 }).toBe(await logCount(page));
+  await expect.poll(async () => (await keptCount(page)) === (await logCount(page)), { timeout: 30_000 }).toBe(true);
 
   // A check of an hour ago reaches the device's store while the board is closed, as a late pull would bring it.
   await page.goto('/features');
@@ -89,7 +91,57 @@ test('a late-synced check older than the newest log shows on the next visit, and
 
   await page.goto(`/tenant/${SLUG}/security`);
   await expect(tile).not.toHaveAttribute('data-freshness', 'needs-check', { timeout: 30_000 });
-  await expect.poll(() => keptCount(page), { timeout: 30_000 }).toBe(await logCount(page));
+  await expect.poll(async () => (await keptCount(page)) === (await logCount(page)), { timeout: 30_000 }).toBe(true);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test('a door checked since the last visit never paints as needing a check, with more logs since than are noted at once', async ({
+  browser,
+}) => {
+  const [campus] = await local.rest<Array<{ id: string }>>('campus', { method: 'POST', body: { campus_name: 'Academy Kept Two' } });
+  if (!campus) throw new Error('the campus was not created');
+  const [door] = await local.rest<Array<{ id: string }>>('doors', { method: 'POST', body: { door_number: 'KC2', campus_id: campus.id } });
+  if (!door) throw new Error('the door was not created');
+
+  const context = await browser.newContext({ baseURL: local.base, viewport: { width: 1280, height: 900 } });
+  // Each page records the freshness KC2's tile first appears with.
+  await context.addInitScript(() => {
+    const w = window as unknown as { __firstKC2?: string | null };
+    new MutationObserver((_, observer) => {
+      const tile = document.querySelector('[data-testid="door-tile"][data-door="KC2"]');
+      if (!tile) return;
+      w.__firstKC2 = tile.getAttribute('data-freshness');
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true });
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signInViaDeepLink(page, 'security@lincoln-isd.test');
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
+  await page.reload();
+  const tile = page.locator('[data-testid="door-tile"][data-door="KC2"]');
+  await expect(tile).toHaveAttribute('data-freshness', 'needs-check');
+  await expect.poll(async () => (await keptCount(page)) === (await logCount(page)), { timeout: 30_000 }).toBe(true);
+
+  // While the board is closed, 600 checks of other doors and one of KC2 reach the store, all newer than the kept answer.
+  await page.goto('/features');
+  const now = Date.now();
+  await putLogs(page, [
+    ...Array.from({ length: 600 }, (_, i) => ({
+      id: `kept-bulk-${i}`,
+      doorId: `kept-elsewhere-${i}`,
+      at: new Date(now - i * 1000).toISOString(),
+    })),
+    { id: 'kept-kc2-now', doorId: door.id, at: new Date(now).toISOString() },
+  ]);
+
+  await page.goto(`/tenant/${SLUG}/security`);
+  await expect(tile).not.toHaveAttribute('data-freshness', 'needs-check');
+  expect(await page.evaluate(() => (window as unknown as { __firstKC2?: string | null }).__firstKC2)).not.toBe('needs-check');
+  await expect.poll(async () => (await keptCount(page)) === (await logCount(page)), { timeout: 30_000 }).toBe(true);
   expect(errors).toEqual([]);
   await context.close();
 });

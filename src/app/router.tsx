@@ -27,7 +27,10 @@ const requireSuperAdmin = async (a: LoaderFunctionArgs) => (await guards()).requ
  */
 const requireTenantStore = async (a: LoaderFunctionArgs) => {
   const ctx = await requireTenant(a);
-  void import('../data/use-local-tenant-db').then((m) => m.openLocalTenantDb(ctx.slug, ctx.userId)?.catch(() => undefined));
+  // This one module, not the data index: the index would bring the sync engine along. A failure is the screen's to show.
+  void inOwnTask(() => import('../data/use-local-tenant-db'))
+    .then((m) => m.openLocalTenantDb(ctx.slug, ctx.userId))
+    .catch(() => undefined);
   return ctx;
 };
 const signedInStaff = async (a: LoaderFunctionArgs) => (await guards()).redirectSignedInStaff(a);

@@ -15,25 +15,27 @@
  *                                campus, open) has its first screen of tiles in
  *                                the DOM with their freshness: from the list's
  *                                top down to a viewport's height below it (or
- *                                its end); then one animation frame. Median of
- *                                3 (bar < 1000)
+ *                                its end); then one animation frame. Before each
+ *                                load, 200 door logs newer than any reach the
+ *                                cache, as a pull brings them between visits: the
+ *                                board paints from the answer it kept on the
+ *                                device (src/features/security/kept-latest-checks.ts)
+ *                                with those logs read, and reads the window again
+ *                                after the paint (checked: the kept answer then
+ *                                counts every log). Median of 3 (bar < 1000)
  *   real.security-dashboard-longest-task-ms
  *                                the longest main-thread task (PerformanceObserver
  *                                'longtask', from the document's start) during
- *                                those loads (until 3 s after painted), during
- *                                70 s idle after the last one, and during the two
- *                                loads below (bar < 50)
+ *                                those loads (until 3 s after painted, and until
+ *                                the window was read again), during 70 s idle
+ *                                after the last one, and during the two loads
+ *                                below (bar < 50)
  *
- * The board keeps each door's latest check on the device between visits
- * (src/features/security/kept-latest-checks.ts), so those loads paint from
- * it. Two more loads show the other cases, reported only:
+ * Two more loads show the other paths, reported only:
  *
- *   real.security-dashboard-new-logs-ms
- *                                200 door logs added to the cache since the last
- *                                visit (as a pull would): painted from the kept
- *                                answer with the newest logs noted; the window is
- *                                read again after the paint (checked: the kept
- *                                answer then counts every log)
+ *   real.security-dashboard-unchanged-ms
+ *                                nothing changed since the last visit: painted
+ *                                from the kept answer alone
  *   real.security-dashboard-nothing-kept-ms
  *                                the kept answer deleted: the window's door logs
  *                                are read before the tiles paint, as on the first
@@ -118,7 +120,7 @@ const OPEN_STORE = `(async () => {
 })()`;
 
 /** Adds `count` door logs of the last minutes to the cache, spread over the doors, as a pull would have. */
-export async function addDoorLogs(page: Page, count: number, doors: number): Promise<void> {
+async function addDoorLogs(page: Page, count: number, doors: number): Promise<void> {
   await page.evaluate(`(async () => {
     const db = await ${OPEN_STORE};
     const tx = db.transaction('door_log', 'readwrite');
@@ -147,6 +149,16 @@ async function keptAgainst(page: Page): Promise<{ logs: number; kept: number | n
     db.close();
     return { logs, kept: kept?.value?.value?.mark?.count ?? null };
   })()`)) as { logs: number; kept: number | null };
+}
+
+/** Waits until the board has kept an answer that counts every log of the cache (it read the window again). */
+async function windowReadAgain(page: Page): Promise<void> {
+  let now = await keptAgainst(page);
+  for (let waited = 0; now.kept !== now.logs && waited < 30_000; waited += 250) {
+    await page.waitForTimeout(250);
+    now = await keptAgainst(page);
+  }
+  if (now.kept !== now.logs) throw new Error(`the board did not read the window again: ${JSON.stringify(now)}`);
 }
 
 export async function forgetKeptChecks(page: Page): Promise<void> {
@@ -182,7 +194,8 @@ async function fullLoad(
   const painted = (await page.evaluate(waitForTiles(expectedDoors))) as Painted & { stuck?: unknown };
   if (painted.stuck) throw new Error(`tiles never painted: ${JSON.stringify(painted.stuck)}`);
   await page.waitForTimeout(SETTLE_MS);
-  const tasks = await tasksBetween(page, 0, painted.at + SETTLE_MS);
+  await windowReadAgain(page);
+  const tasks = await tasksBetween(page, 0, Number.POSITIVE_INFINITY);
   return { ms: painted.at, longest: longestOf(tasks), tasks, painted };
 }
 
@@ -210,36 +223,33 @@ export async function runSecurityDashboardBench(): Promise<BenchResult[]> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     await fullLoad(page, expected); // warm-up: the new build's chunks in the HTTP and code caches
+    // A returning user: logs came since the last visit.
     const loads = [];
-    for (let i = 0; i < 3; i++) loads.push(await fullLoad(page, expected));
+    for (let i = 0; i < 3; i++) {
+      await addDoorLogs(page, NEW_LOGS, SIZES.doors);
+      const before = await keptAgainst(page);
+      if (before.kept === null || before.kept >= before.logs)
+        throw new Error(`the kept answer should be behind the logs: ${JSON.stringify(before)}`);
+      loads.push(await fullLoad(page, expected));
+    }
     const last = loads[loads.length - 1];
     const idleFrom = last ? last.painted.at + SETTLE_MS : 0;
     await page.waitForTimeout(IDLE_MS);
     const idleTasks = await tasksBetween(page, idleFrom, Number.POSITIVE_INFINITY);
     const idleLongest = longestOf(idleTasks);
 
-    // Logs came since the last visit: painted from the kept answer, the window read again after the paint.
-    await addDoorLogs(page, NEW_LOGS, SIZES.doors);
-    const before = await keptAgainst(page);
-    if (before.kept === null || before.kept >= before.logs)
-      throw new Error(`the kept answer should be behind the logs: ${JSON.stringify(before)}`);
-    const newLogs = await fullLoad(page, expected);
-    let after = await keptAgainst(page);
-    for (let waited = 0; after.kept !== after.logs && waited < 30_000; waited += 500) {
-      await page.waitForTimeout(500);
-      after = await keptAgainst(page);
-    }
-    if (after.kept !== after.logs) throw new Error(`the window was not read again after the paint: ${JSON.stringify(after)}`);
+    // Nothing since the last visit: the kept answer alone.
+    const unchanged = await fullLoad(page, expected);
     // Nothing kept: the window's logs are read before the tiles paint.
     await forgetKeptChecks(page);
     const nothingKept = await fullLoad(page, expected);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
 
-    const others = [newLogs, nothingKept];
+    const others = [unchanged, nothingKept];
     const loadLongest = Math.max(...[...loads, ...others].map((l) => l.longest));
     console.log(
-      `  full load at 4x (ms): ${loads.map((l) => round(l.ms, 1)).join(', ')}; tiles in the first screen: ${loads.map((l) => l.painted.tilesInView).join(', ')}`,
+      `  full load at 4x, ${NEW_LOGS} logs new since the last visit (ms): ${loads.map((l) => round(l.ms, 1)).join(', ')}; tiles in the first screen: ${loads.map((l) => l.painted.tilesInView).join(', ')}`,
     );
     console.log(
       `  longest task (ms): loads ${loads.map((l) => round(l.longest, 1)).join(', ')}; ${IDLE_MS / 1000} s idle ${round(idleLongest, 1)}`,
@@ -248,7 +258,7 @@ export async function runSecurityDashboardBench(): Promise<BenchResult[]> {
       `  long tasks (ms, at ms from the navigation): ${loads.map((l, i) => `load ${i + 1} (painted at ${Math.round(l.ms)}) ${listed(l.tasks)}`).join('; ')}; idle ${listed(idleTasks)}`,
     );
     console.log(
-      `  ${NEW_LOGS} logs added since the last visit: painted at ${round(newLogs.ms, 1)}, long tasks ${listed(newLogs.tasks)}; nothing kept: painted at ${round(nothingKept.ms, 1)}, long tasks ${listed(nothingKept.tasks)}`,
+      `  nothing since the last visit: painted at ${round(unchanged.ms, 1)}, long tasks ${listed(unchanged.tasks)}; nothing kept: painted at ${round(nothingKept.ms, 1)}, long tasks ${listed(nothingKept.tasks)}`,
     );
     const ms = round(median(loads.map((l) => l.ms)), 1);
     const longest = round(Math.max(loadLongest, idleLongest), 1);
@@ -258,10 +268,10 @@ export async function runSecurityDashboardBench(): Promise<BenchResult[]> {
         id: 'real.security-dashboard-longest-task-ms',
         figure: longest,
         unit: 'ms',
-        bar: `< ${BAR_TASK_MS} (load and ${IDLE_MS / 1000} s idle, 4x)`,
+        bar: `< ${BAR_TASK_MS} (five loads and ${IDLE_MS / 1000} s idle, 4x)`,
         ok: longest < BAR_TASK_MS,
       },
-      { id: 'real.security-dashboard-new-logs-ms', figure: round(newLogs.ms, 1), unit: 'ms', bar: 'reported (CPU 4x slower)', ok: true },
+      { id: 'real.security-dashboard-unchanged-ms', figure: round(unchanged.ms, 1), unit: 'ms', bar: 'reported (CPU 4x slower)', ok: true },
       {
         id: 'real.security-dashboard-nothing-kept-ms',
         figure: round(nothingKept.ms, 1),

@@ -6,9 +6,9 @@
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { remember, type CacheRow, type TenantDb } from '../../src/data';
+import { readRemembered, remember, type CacheRow, type TenantDb } from '../../src/data';
 import { openTenantDb } from '../../src/data/local-db';
-import { doorLogMark, keepLatestChecks, readKeptLatestChecks } from '../../src/features/security/kept-latest-checks';
+import { doorLogMark, keepLatestChecks, readKeptLatestChecks, withNewer } from '../../src/features/security/kept-latest-checks';
 import { readLatestChecks } from '../../src/features/security/latest-checks-reader';
 
 const base = Date.UTC(2026, 10, 29, 12);
@@ -43,20 +43,61 @@ describe('kept latest checks', () => {
     const latest = await keepWindow(from);
     const kept = await readKeptLatestChecks(db, from);
     expect(kept?.upToDate).toBe(true);
-    expect(kept?.added).toBe(0);
     expect(kept?.latest).toEqual(latest);
     expect(kept?.latest.size).toBe(250);
   });
 
-  it('says how many logs were added since, newer or older than the newest', async () => {
+  it('is not up to date once a log is added, and reads on from the kept newest log', async () => {
     const from = iso(base - 30 * HOUR);
     await keepWindow(from);
+    const keptNewest = iso(base);
     await db.cache('door_log').put({ id: 'late', door_id: 'd1', created_at: iso(base - 2 * HOUR), door_status: 'operational' });
     let kept = await readKeptLatestChecks(db, from);
-    expect(kept).toMatchObject({ upToDate: false, added: 1 });
+    expect(kept).toMatchObject({ upToDate: false, readFrom: keptNewest, mark: { count: 901 } });
     await db.cache('door_log').put({ id: 'new', door_id: 'd2', created_at: iso(base + HOUR), door_status: 'operational' });
     kept = await readKeptLatestChecks(db, from);
-    expect(kept).toMatchObject({ upToDate: false, added: 2, mark: { count: 902, newest: 'new' } });
+    expect(kept).toMatchObject({ upToDate: false, readFrom: keptNewest, mark: { count: 902, newest: 'new', newestAt: iso(base + HOUR) } });
+    // For a window starting after the kept newest log, the new logs are the window's.
+    expect((await readKeptLatestChecks(db, iso(base + 30 * 60_000)))?.readFrom).toBe(iso(base + 30 * 60_000));
+  });
+
+  it('is not up to date when the pull replaced a log in place (same count and newest, the watermark moved)', async () => {
+    const from = iso(base - 30 * HOUR);
+    await db.sync_state.put({ table: 'door_log', updated_at: iso(base), id: 'l0', refetch: [], last_pull_at: null, last_error: null });
+    await keepWindow(from);
+    expect((await readKeptLatestChecks(db, from))?.upToDate).toBe(true);
+    await db.cache('door_log').put({ id: 'l5', door_id: 'd5', door_status: 'operational', created_at: iso(base - 3 * HOUR) });
+    await db.sync_state.put({
+      table: 'door_log',
+      updated_at: iso(base + 1_000),
+      id: 'l5',
+      refetch: [],
+      last_pull_at: null,
+      last_error: null,
+    });
+    expect((await readKeptLatestChecks(db, from))?.upToDate).toBe(false);
+  });
+
+  it('brings a kept answer up to date with newer checks, door by door', () => {
+    const kept = new Map([
+      ['a', { at: 10, status: 'operational' }],
+      ['b', { at: 30, status: 'operational' }],
+    ]);
+    expect(withNewer(kept, new Map())).toBe(kept);
+    const merged = withNewer(
+      kept,
+      new Map([
+        ['a', { at: 20, status: 'maintenance' }],
+        ['b', { at: 25, status: 'maintenance' }],
+        ['c', { at: 5, status: null }],
+      ]),
+    );
+    expect([...merged]).toEqual([
+      ['a', { at: 20, status: 'maintenance' }],
+      ['b', { at: 30, status: 'operational' }],
+      ['c', { at: 5, status: null }],
+    ]);
+    expect(kept.get('a')?.at).toBe(10);
   });
 
   it('is not up to date when a log went and another came (same count, a new newest)', async () => {
@@ -82,29 +123,23 @@ describe('kept latest checks', () => {
     expect(await readKeptLatestChecks(db, iso(base - 30 * HOUR))).toBeNull();
   });
 
-  it('ignores a kept value it cannot read', async () => {
+  it('ignores a kept value it cannot read or of another version', async () => {
     const from = iso(base - 30 * HOUR);
     await keepWindow(from);
-    await remember(db, 'security-latest-checks', {
-      from,
-      mark: { count: 900, newest: 'l0' },
-      doors: 'a\0b',
-      at: new Float64Array(1),
-      statusOf: new Uint16Array(1),
-      statuses: [],
-    });
-    expect(await readKeptLatestChecks(db, from)).toBeNull();
-    await remember(db, 'security-latest-checks', {
-      from,
-      mark: { count: 900, newest: 'l0' },
-      doors: 'a',
-      at: new Float64Array(1),
-      statusOf: new Uint16Array([3]),
-      statuses: ['x'],
-    });
-    expect(await readKeptLatestChecks(db, from)).toBeNull();
-    await remember(db, 'security-latest-checks', 'garbage');
-    expect(await readKeptLatestChecks(db, from)).toBeNull();
+    const good = (await readRemembered<Record<string, unknown>>(db, 'security-latest-checks'))?.value;
+    expect(await readKeptLatestChecks(db, from)).not.toBeNull();
+    const variants: unknown[] = [
+      { ...good, doors: `${String(good?.doors)}\0extra` },
+      { ...good, statusOf: new Uint16Array(250).fill(9) },
+      { ...good, at: Array.from(good?.at as Float64Array) },
+      { ...good, mark: { count: 900 } },
+      { ...good, version: 0 },
+      'garbage',
+    ];
+    for (const bad of variants) {
+      await remember(db, 'security-latest-checks', bad);
+      expect(await readKeptLatestChecks(db, from)).toBeNull();
+    }
   });
 
   it('keeps an empty answer', async () => {
@@ -112,7 +147,7 @@ describe('kept latest checks', () => {
     const from = iso(base);
     await keepWindow(from);
     const kept = await readKeptLatestChecks(db, from);
-    expect(kept).toMatchObject({ upToDate: true, added: 0, mark: { count: 0, newest: null } });
+    expect(kept).toMatchObject({ upToDate: true, mark: { count: 0, newest: null, newestAt: null } });
     expect(kept?.latest.size).toBe(0);
   });
 });

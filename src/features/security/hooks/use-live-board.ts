@@ -11,7 +11,7 @@
  * no long task (live-board.ts, buildLiveBoardInSteps).
  */
 import { startTransition, useEffect, useEffectEvent, useMemo, useState } from 'react';
-import { countRows, trustedNow, watchCacheWrites, type CacheRow, type TenantDb } from '../../../data';
+import { trustedNow, watchCacheWrites, type CacheRow, type TenantDb } from '../../../data';
 import { whenContentReady } from '../../../lib/content-ready';
 import type { DoorStatusBoard } from '../door-status';
 import { freshnessWindowStart } from '../door-status';
@@ -25,7 +25,7 @@ import {
   type LiveBoard,
 } from '../live-board';
 import { noteNewestLogs, readLatestChecks, yieldToMain } from '../latest-checks-reader';
-import { doorLogMark, keepLatestChecks, readKeptLatestChecks } from '../kept-latest-checks';
+import { doorLogMark, keepLatestChecks, readKeptLatestChecks, sameMark, withNewer, type DoorLogMark } from '../kept-latest-checks';
 import { useSameRows } from './use-same-rows';
 
 const CAMPUS_FIELDS = ['id', 'campus_name', 'active'] as const;
@@ -81,8 +81,12 @@ export function useLiveBoard(
       current = l;
       setLatest(l);
     };
-    // Door logs are only ever added: while their count stands, a write was a pull sending rows again (its overlap window).
-    let counted = -1;
+    const fail = (e: unknown) => {
+      if (!stopped) setError(e instanceof Error ? e.message : String(e));
+    };
+    // Where the door logs stood for the answer on screen: a write that leaves them there (a pull sending rows
+    // again, its overlap window) changes nothing. Null while the answer on screen is not a whole window's read.
+    let seen: DoorLogMark | null = null;
     const readAll = async () => {
       if (reading) {
         again = true;
@@ -95,7 +99,7 @@ export function useLiveBoard(
           const mark = await doorLogMark(db);
           const l = await readLatestChecks(db, from, () => stopped);
           if (l) {
-            counted = mark.count;
+            seen = mark;
             show(l);
             // Best effort, after the answer is on screen: the next visit paints from it.
             void keepLatestChecks(db, from, mark, l).catch(() => undefined);
@@ -103,54 +107,62 @@ export function useLiveBoard(
         } while (again && !stopped);
         setError(null);
       } catch (e) {
-        if (!stopped) setError(e instanceof Error ? e.message : String(e));
+        fail(e);
       } finally {
         reading = false;
       }
     };
-    const start = async () => {
-      // The answer kept from the last visit paints at once; it is read again only when the door logs moved since.
-      const kept = await readKeptLatestChecks(db, from).catch(() => null);
-      if (stopped) return;
-      if (kept) {
-        show(kept.latest);
-        if (kept.upToDate) {
-          counted = kept.mark.count;
-          return;
-        }
-        if (kept.added > 0 && kept.added <= NEWEST_AT_ONCE) {
-          const next = await noteNewestLogs(db, kept.latest, kept.added);
-          if (stopped) return;
-          if (current === kept.latest && next !== kept.latest) show(next);
-        }
-        // With tiles to show, the window is read again once they have painted, not in the way of it.
-        await whenContentReady();
-        if (stopped) return;
-      }
-      await readAll();
-    };
-    void start().catch((e: unknown) => {
-      if (!stopped) setError(e instanceof Error ? e.message : String(e));
-    });
-    const stop = watchCacheWrites(db, ['door_log'], () => {
+    const onWrite = async () => {
       if (reading) {
         again = true;
         return;
       }
-      void countRows(db, 'door_log')
-        .then(async (n) => {
-          if (stopped || n === counted) return;
-          const base = current;
-          if (base && n > counted && n - counted <= NEWEST_AT_ONCE) {
-            const next = await noteNewestLogs(db, base, n - counted);
-            if (!stopped && current === base && next !== base) show(next);
-          }
-          await readAll();
-        })
-        .catch((e: unknown) => {
-          if (!stopped) setError(e instanceof Error ? e.message : String(e));
-        });
-    });
+      const mark = await doorLogMark(db);
+      const before = seen;
+      if (stopped || (before && sameMark(mark, before))) return;
+      const base = current;
+      const added = before ? mark.count - before.count : 0;
+      if (base && added > 0 && added <= NEWEST_AT_ONCE) {
+        const next = await noteNewestLogs(db, base, added);
+        if (!stopped && current === base && next !== base) show(next);
+      }
+      await readAll();
+    };
+    /** The start's answer before the paint: the kept one, brought up to date with the checks made since. */
+    const paintFirst = async (): Promise<'current' | 'read-after-paint' | 'read-now'> => {
+      const kept = await readKeptLatestChecks(db, from).catch(() => null);
+      if (stopped || !kept) return 'read-now';
+      if (kept.upToDate) {
+        seen = kept.mark;
+        show(kept.latest);
+        return 'current';
+      }
+      // The logs moved since the last visit: those from its newest log on (the checks made since) are read
+      // before the paint; the whole window, for a late log older than that or one changed in place, after it.
+      const newer = await readLatestChecks(db, kept.readFrom, () => stopped);
+      if (!newer) return 'read-now';
+      show(withNewer(kept.latest, newer));
+      await whenContentReady();
+      return 'read-after-paint';
+    };
+    const start = async () => {
+      // Until the start's answer is on screen, a write is only noted: it is read after it (`again`).
+      reading = true;
+      let next: Awaited<ReturnType<typeof paintFirst>>;
+      try {
+        next = await paintFirst();
+      } finally {
+        reading = false;
+      }
+      if (stopped) return;
+      if (next !== 'current') await readAll();
+      else if (again) {
+        again = false;
+        await onWrite();
+      }
+    };
+    void start().catch(fail);
+    const stop = watchCacheWrites(db, ['door_log'], () => void onWrite().catch(fail));
     return () => {
       stopped = true;
       stop();
