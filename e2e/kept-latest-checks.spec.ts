@@ -7,7 +7,7 @@
  * shows only because that visit reads the window again after painting.
  * The journey checks that it does, and that the kept answer then counts it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { stackForFile } from './file-stack';
 import { signInViaDeepLink } from './support';
 
@@ -52,6 +52,17 @@ const keptCount = (page: Page) =>
 const logCount = (page: Page) =>
   inStore<number>(page, `async (db, ask) => ask(db.transaction('door_log').objectStore('door_log').count())`);
 
+/** The security admin signed in on the board, its first sync done; the page's errors collected. */
+async function signedInBoard(context: BrowserContext): Promise<{ page: Page; errors: string[] }> {
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await signInViaDeepLink(page, 'security@lincoln-isd.test');
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
+  return { page, errors };
+}
+
 test('a late-synced check older than the newest log shows on the next visit, and the kept answer then counts it', async ({ browser }) => {
   const [campus] = await local.rest<Array<{ id: string }>>('campus', { method: 'POST', body: { campus_name: CAMPUS } });
   if (!campus) throw new Error('the campus was not created');
@@ -59,12 +70,7 @@ test('a late-synced check older than the newest log shows on the next visit, and
   if (!door) throw new Error('the door was not created');
 
   const context = await browser.newContext({ baseURL: local.base, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signInViaDeepLink(page, 'security@lincoln-isd.test');
-  await expect(page).toHaveURL(/\/security$/);
-  await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
+  const { page, errors } = await signedInBoard(context);
 
   // A check of another door just now is the device's newest log.
   const [other] = await local.rest<Array<{ id: string }>>('doors?select=id&door_number=neq.KC1&limit=1');
@@ -115,12 +121,7 @@ test('a door checked since the last visit never paints as needing a check, with 
       observer.disconnect();
     }).observe(document, { subtree: true, childList: true });
   });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  await signInViaDeepLink(page, 'security@lincoln-isd.test');
-  await expect(page).toHaveURL(/\/security$/);
-  await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
+  const { page, errors } = await signedInBoard(context);
   await page.reload();
   const tile = page.locator('[data-testid="door-tile"][data-door="KC2"]');
   await expect(tile).toHaveAttribute('data-freshness', 'needs-check');

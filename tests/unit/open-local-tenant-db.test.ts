@@ -18,21 +18,21 @@ beforeAll(() => {
     setItem: (k: string, v: string) => void items.set(k, v),
     removeItem: (k: string) => void items.delete(k),
   });
+  rememberOrganization({
+    slug: 'early-isd',
+    company_name: 'Early ISD',
+    display_name: 'Early ISD',
+    description: null,
+    email_domain: null,
+    supabase_url: 'http://x.invalid/t/early-isd/',
+    supabase_anon_key: 'anon',
+  });
 });
 afterAll(() => vi.unstubAllGlobals());
 
 describe('openLocalTenantDb', () => {
   it('opens nothing for an organization this device has not cached, nor without a user', () => {
     expect(openLocalTenantDb('nowhere-isd', 'u1')).toBeNull();
-    rememberOrganization({
-      slug: 'early-isd',
-      company_name: 'Early ISD',
-      display_name: 'Early ISD',
-      description: null,
-      email_domain: null,
-      supabase_url: 'http://x.invalid/t/early-isd/',
-      supabase_anon_key: 'anon',
-    });
     expect(openLocalTenantDb('early-isd', '')).toBeNull();
   });
 

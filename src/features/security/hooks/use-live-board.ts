@@ -1,14 +1,15 @@
 /**
  * The Door Status board, live and incremental: each door's latest check is
- * read once in chunks (latest-checks-reader.ts) and read again only when door
- * logs are written. The answer is kept on the device (kept-latest-checks.ts):
- * the next visit paints from it, and reads the window again, after the paint,
- * only when door logs were added since. The tiles are computed again only
- * for the doors whose latest check changed, or, by a timer set for the next
- * freshness boundary of any door, whose boundary passed. Nothing recomputes every door every
- * minute. A full build (doors or campuses changed) runs a few hundred doors
- * per step between yields and is rendered as a transition, so a phone sees
- * no long task (live-board.ts, buildLiveBoardInSteps).
+ * read once in chunks (latest-checks-reader.ts) and read again only when the
+ * door logs move. The answer is kept on the device (kept-latest-checks.ts):
+ * the next visit paints from it, with the logs made since read first, and
+ * reads the whole window again after the paint when the logs moved. The
+ * tiles are computed again only for the doors whose latest check changed,
+ * or, by a timer set for the next freshness boundary of any door, whose
+ * boundary passed. Nothing recomputes every door every minute. A full build
+ * (doors or campuses changed) runs a few hundred doors per step between
+ * yields and is rendered as a transition, so a phone sees no long task
+ * (live-board.ts, buildLiveBoardInSteps).
  */
 import { startTransition, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { trustedNow, watchCacheWrites, type CacheRow, type TenantDb } from '../../../data';
