@@ -14,6 +14,7 @@
  *   TIMELINE=1 a Chromium trace per load: every main-thread task over 4 ms until the board painted, with its
  *              largest events, and the main thread's busy and idle time until then (where the load's time goes)
  *   CALLERS=fn with PROFILE: fn's self time by its four nearest callers (e.g. CALLERS=appendChild)
+ *   IDLE_S=n   leave the page idle n seconds before each load (the bench's extra loads come after 70 s idle)
  *   FORGET=1   delete the board's kept latest checks before each load (the first visit's path)
  *   ENTRIES=1  print when the document, each script and each performance mark arrived
  *   CONSOLE=s  print the page's console messages containing s
@@ -258,6 +259,7 @@ async function main(): Promise<void> {
       }
       if (process.env.TRACE || process.env.TIMELINE)
         await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'] });
+      if (process.env.IDLE_S) await page.waitForTimeout(Number(process.env.IDLE_S) * 1000);
       if (process.env.FORGET) await forgetKeptChecks(page);
       await page.goto('/tenant/lincoln-isd/security', { waitUntil: 'commit' });
       await page.getByTestId('door-tile').first().waitFor({ timeout: 60_000 });
