@@ -45,7 +45,7 @@
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
-import { seedBigCache } from './big-cache';
+import { deleteCacheRows, putCacheRows, seedBigCache } from './big-cache';
 import { buildAppInto, serveDemoStack, signInSecurityAdmin } from './demo-stack';
 import { median, round, type BenchResult } from './result';
 
@@ -108,44 +108,34 @@ function waitForTiles(expectedDoors: number): string {
   })`;
 }
 
-/** The signed-in user's lincoln-isd store, opened in the page (as big-cache.ts does). */
-const OPEN_STORE = `(async () => {
-  const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('lockstep-lincoln-isd-'));
-  if (!name) throw new Error('no lincoln-isd store on this device');
-  return await new Promise((ok, fail) => {
-    const r = indexedDB.open(name);
-    r.onsuccess = () => ok(r.result);
-    r.onerror = () => fail(r.error);
-  });
-})()`;
-
 /** Adds `count` door logs of the last minutes to the cache, spread over the doors, as a pull would have. */
 async function addDoorLogs(page: Page, count: number, doors: number): Promise<void> {
-  await page.evaluate(`(async () => {
-    const db = await ${OPEN_STORE};
-    const tx = db.transaction('door_log', 'readwrite');
-    const now = Date.now();
-    for (let i = 0; i < ${count}; i++) {
-      const at = new Date(now - i * 1000).toISOString();
-      tx.objectStore('door_log').put({ id: 'bench-new-log-' + now + '-' + i, door_id: 'bench-door-' + ((i * 37) % ${doors}),
-        door_status: 'operational', created_at: at, updated_at: at });
-    }
-    await new Promise((ok, fail) => { tx.oncomplete = ok; tx.onerror = () => fail(tx.error); });
-    db.close();
-  })()`);
+  const now = Date.now();
+  const logs = Array.from({ length: count }, (_, i) => {
+    const at = new Date(now - i * 1000).toISOString();
+    return {
+      id: `bench-new-log-${now}-${i}`,
+      door_id: `bench-door-${(i * 37) % doors}`,
+      door_status: 'operational',
+      created_at: at,
+      updated_at: at,
+    };
+  });
+  await putCacheRows(page, { door_log: logs });
 }
 
 /** The door logs in the cache, and the count the kept answer was read at (null when none is kept). */
 async function keptAgainst(page: Page): Promise<{ logs: number; kept: number | null }> {
   return (await page.evaluate(`(async () => {
-    const db = await ${OPEN_STORE};
-    const ask = (store, op) => new Promise((ok, fail) => {
-      const r = op(db.transaction(store).objectStore(store));
+    const name = (await indexedDB.databases()).map((d) => d.name ?? '').find((n) => n.startsWith('lockstep-lincoln-isd-'));
+    if (!name) throw new Error('no lincoln-isd store on this device');
+    const ask = (r) => new Promise((ok, fail) => {
       r.onsuccess = () => ok(r.result);
       r.onerror = () => fail(r.error);
     });
-    const logs = await ask('door_log', (s) => s.count());
-    const kept = await ask('meta', (s) => s.get('${KEPT_KEY}'));
+    const db = await ask(indexedDB.open(name));
+    const logs = await ask(db.transaction('door_log').objectStore('door_log').count());
+    const kept = await ask(db.transaction('meta').objectStore('meta').get('${KEPT_KEY}'));
     db.close();
     return { logs, kept: kept?.value?.value?.mark?.count ?? null };
   })()`)) as { logs: number; kept: number | null };
@@ -162,13 +152,7 @@ async function windowReadAgain(page: Page): Promise<void> {
 }
 
 export async function forgetKeptChecks(page: Page): Promise<void> {
-  await page.evaluate(`(async () => {
-    const db = await ${OPEN_STORE};
-    const tx = db.transaction('meta', 'readwrite');
-    tx.objectStore('meta').delete('${KEPT_KEY}');
-    await new Promise((ok, fail) => { tx.oncomplete = ok; tx.onerror = () => fail(tx.error); });
-    db.close();
-  })()`);
+  await deleteCacheRows(page, { meta: [KEPT_KEY] });
 }
 
 /** The long tasks that started between `from` and `to`, as [start, duration], rounded. */
