@@ -16,6 +16,11 @@
  *   CALLERS=fn with PROFILE: fn's self time by its four nearest callers (e.g. CALLERS=appendChild)
  *   IDLE_S=n   leave the page idle n seconds before each load (the bench's extra loads come after 70 s idle)
  *   FORGET=1   delete the board's kept latest checks before each load (the first visit's path)
+ *   NEW_LOGS=n add n door logs to the cache before each load (the bench's timed loads add 200: the returning user's path)
+ *   ALLOC=1    what each function allocated, from the navigation to 3 s after the paint (V8's sampling heap profiler,
+ *              collected objects included), summed over the loads (ALLOC=idle: during IDLE_S before each load but the first,
+ *              on the page the load before left)
+ *   HEAP=1     after the last load, what the JS heap holds (a heap snapshot after a full GC, by constructor)
  *   ENTRIES=1  print when the document, each script and each performance mark arrived
  *   CONSOLE=s  print the page's console messages containing s
  *   DIST=name  serve .bench/<name> as built, e.g. a build of another commit (default: build this tree into
@@ -28,28 +33,13 @@ import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import { seedBigCache } from './big-cache';
 import { buildAppInto, serveDemoStack, signInSecurityAdmin } from './demo-stack';
-import { forgetKeptChecks } from './security-dashboard';
+import { addAllocations, heapSummary, startAllocationSampling } from './heap-summary';
+import { WATCH_LONG_TASKS, type Frame, type Task } from './long-tasks';
+import { addDoorLogs, forgetKeptChecks } from './security-dashboard';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const LOADS = Number(process.env.LOADS ?? 10);
 const TASK_US = 40_000;
-const WATCH = `
-  globalThis.__name = (f) => f;
-  window.__longTasks = [];
-  window.__frames = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__longTasks.push([Math.round(e.startTime), Math.round(e.duration)]);
-  }).observe({ type: 'longtask', buffered: true });
-  // Long animation frames name what ran in a long task without tracing's overhead: scripts, then style and layout.
-  new PerformanceObserver((list) => {
-    for (const f of list.getEntries()) {
-      const r = Math.round;
-      const scripts = f.scripts.filter((s) => s.duration >= 5).map((s) =>
-        (s.invoker || s.invokerType) + ' ' + (s.sourceURL.split('/').pop() || '') + (s.sourceFunctionName ? ':' + s.sourceFunctionName : '') + ' ' + r(s.duration) + (s.forcedStyleAndLayoutDuration ? ' (forced style/layout ' + r(s.forcedStyleAndLayoutDuration) + ')' : ''));
-      const render = f.renderStart ? r(f.startTime + f.duration - f.renderStart) : 0;
-      window.__frames.push(r(f.startTime) + ' ms, ' + r(f.duration) + ' ms: ' + (scripts.join(', ') || 'no script over 5 ms') + '; rendering ' + render + ' (style and layout ' + (f.styleAndLayoutStart ? r(f.startTime + f.duration - f.styleAndLayoutStart) : 0) + ')');
-    }
-  }).observe({ type: 'long-animation-frame', buffered: true });`;
 
 interface TraceEvent {
   name: string;
@@ -85,6 +75,12 @@ function printLongTraceTasks(text: string, load: number): void {
   if (!thread) return;
   const { onMain } = thread;
   const t0 = onMain[0]?.ts ?? 0;
+  // Every major GC's pause on the main thread, long or not: what a mark-compact costs this page.
+  const pauses = onMain.filter((e) => e.name === 'V8.GC_MARK_COMPACTOR');
+  if (pauses.length)
+    console.log(
+      `  load ${load}: mark-compact pauses ${pauses.map((e) => `${((e.dur ?? 0) / 1000).toFixed(1)} ms at ${((e.ts - t0) / 1000).toFixed(0)}`).join(', ')}`,
+    );
   for (const task of onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && (e.dur ?? 0) > TASK_US)) {
     const end = task.ts + (task.dur ?? 0);
     const inner = onMain.filter((e) => e !== task && e.ts >= task.ts && e.ts < end && (e.dur ?? 0) > 1_000).slice(0, 30);
@@ -237,7 +233,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: demo.base, viewport: { width: 1280, height: 900 } });
-    await context.addInitScript(WATCH);
+    await context.addInitScript(WATCH_LONG_TASKS);
     const page = await context.newPage();
     // CONSOLE=text: the page's console messages containing it (a temporary console.debug in the app, say).
     const wanted = process.env.CONSOLE;
@@ -249,6 +245,7 @@ async function main(): Promise<void> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     let over = 0;
+    const allocated = new Map<string, number>();
     // Load 0 warms the caches and is not printed.
     for (let i = 0; i <= LOADS; i++) {
       const profileAfter = process.env.PROFILE === 'after';
@@ -259,8 +256,13 @@ async function main(): Promise<void> {
       }
       if (process.env.TRACE || process.env.TIMELINE)
         await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'] });
+      const allocIdle = process.env.ALLOC === 'idle' && i > 0;
+      if (allocIdle) await startAllocationSampling(cdp);
       if (process.env.IDLE_S) await page.waitForTimeout(Number(process.env.IDLE_S) * 1000);
+      if (allocIdle) await addAllocations(cdp, allocated);
       if (process.env.FORGET) await forgetKeptChecks(page);
+      if (process.env.NEW_LOGS) await addDoorLogs(page, Number(process.env.NEW_LOGS), 5_000);
+      if (process.env.ALLOC === '1') await startAllocationSampling(cdp);
       await page.goto('/tenant/lincoln-isd/security', { waitUntil: 'commit' });
       await page.getByTestId('door-tile').first().waitFor({ timeout: 60_000 });
       // The profile covers the load until the board painted, not the sync after it.
@@ -275,9 +277,10 @@ async function main(): Promise<void> {
       }
       await page.waitForTimeout(3_000);
       if (profileAfter) profile = ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile;
+      if (process.env.ALLOC === '1') await addAllocations(cdp, i === 0 ? new Map() : allocated);
       const seen = await page.evaluate(() => ({
-        tasks: (window as unknown as { __longTasks: [number, number][] }).__longTasks,
-        frames: (window as unknown as { __frames: string[] }).__frames,
+        tasks: (window as unknown as { __longTasks: Task[] }).__longTasks.map(([s, d]) => [Math.round(s), Math.round(d)] as Task),
+        frames: (window as unknown as { __frames: Frame[] }).__frames,
         painted: Math.round(performance.getEntriesByName('lockstep:background-start')[0]?.startTime ?? -1),
         // What arrived when: the document, each script and the marks, as start-end (ms from the navigation).
         entries: [
@@ -302,10 +305,12 @@ async function main(): Promise<void> {
         `load ${i}: long tasks [start, ms] ${JSON.stringify(seen.tasks)}; background start at ${seen.painted} ms; JS heap ${mb(heapAtPaint.usedSize)} of ${mb(heapAtPaint.totalSize)} MB at the paint, ${mb(heapAfter.usedSize)} of ${mb(heapAfter.totalSize)} MB 3 s later`,
       );
       if (process.env.ENTRIES) console.log(`  entries:\n    ${seen.entries.join('\n    ')}`);
-      const longFrames = seen.frames.filter((f) => Number(f.split(', ')[1]?.split(' ')[0]) >= Number(process.env.FRAME_MS ?? 50));
+      const longFrames = seen.frames.filter((f) => f.duration >= Number(process.env.FRAME_MS ?? 50)).map((f) => f.text);
       if (longFrames.length) console.log(`  long animation frames:\n    ${longFrames.join('\n    ')}`);
     }
     console.log(`${over} of ${LOADS} loads had a task of 50 ms or more`);
+    if (process.env.ALLOC) printTotals('allocated by function (bytes / 1e6)', new Map([...allocated].map(([k, v]) => [k, v / 1e6])));
+    if (process.env.HEAP) console.log(await heapSummary(cdp));
     if (process.env.PROFILE) {
       printTotals("time under each chunk's top-level code", underModules);
       printTotals('self time by function', selfTime);

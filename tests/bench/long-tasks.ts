@@ -1,0 +1,111 @@
+/**
+ * What a page's long tasks were, without tracing's overhead: an init script that keeps every long task
+ * (PerformanceObserver 'longtask') and every long animation frame, with the scripts that ran in it (by invoker
+ * and function) and its rendering time. A long task a figure counts is then named in the bench's own output, in
+ * the run where it happened (on this shared machine it may not come again).
+ */
+import type { Page } from '@playwright/test';
+
+export type Task = [start: number, duration: number];
+
+export interface Frame {
+  start: number;
+  duration: number;
+  text: string;
+}
+
+export const WATCH_LONG_TASKS = `
+  globalThis.__name = (f) => f;
+  window.__longTasks = [];
+  window.__frames = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+  new PerformanceObserver((list) => {
+    const r = Math.round;
+    for (const f of list.getEntries()) {
+      const scripts = f.scripts.filter((s) => s.duration >= 5).map((s) =>
+        (s.invoker || s.invokerType) + ' ' + (s.sourceURL.split('/').pop() || '') + (s.sourceFunctionName ? ':' + s.sourceFunctionName : '') + ' ' + r(s.duration) + (s.forcedStyleAndLayoutDuration ? ' (forced style/layout ' + r(s.forcedStyleAndLayoutDuration) + ')' : ''));
+      const render = f.renderStart ? r(f.startTime + f.duration - f.renderStart) : 0;
+      const style = f.styleAndLayoutStart ? r(f.startTime + f.duration - f.styleAndLayoutStart) : 0;
+      const blocking = r(f.blockingDuration);
+      window.__frames.push({ start: f.startTime, duration: f.duration,
+        text: r(f.startTime) + ' ms, ' + r(f.duration) + ' ms (blocking ' + blocking + '): ' + (scripts.join(', ') || 'no script over 5 ms') + '; rendering ' + render + ' (style and layout ' + style + ')' });
+    }
+  }).observe({ type: 'long-animation-frame', buffered: true });`;
+
+/** The long tasks and long animation frames that started between `from` and `to` (ms from the navigation). */
+export function longWorkBetween(page: Page, from: number, to: number): Promise<{ tasks: Task[]; frames: Frame[] }> {
+  return page.evaluate(
+    ([a, b]) => {
+      const w = window as unknown as { __longTasks: Task[]; __frames: Frame[] };
+      const within = (s: number) => s >= a && s <= b;
+      return {
+        tasks: w.__longTasks.filter(([s]) => within(s)).map(([s, d]) => [Math.round(s), Math.round(d)] as Task),
+        frames: w.__frames.filter((f) => within(f.start)),
+      };
+    },
+    [from, to] as const,
+  );
+}
+
+export const longestOf = (tasks: readonly Task[]) => tasks.reduce((m, [, d]) => Math.max(m, d), 0);
+
+/** Where each long task fell (with the GC pauses in it, when traced), and the animation frames that held one. */
+export function listed(work: { tasks: readonly Task[]; frames: readonly Frame[]; pauses?: Pauses }, minFrameMs = 50): string {
+  if (!work.tasks.length) return 'none';
+  const gc = (t: Task) => (work.pauses ? ` (GC ${Math.round(gcWithin(work.pauses, t))})` : '');
+  const tasks = work.tasks.map((t) => `${t[1]} at ${t[0]}${gc(t)}`).join(' and ');
+  const frames = work.frames.filter((f) => f.duration >= minFrameMs).map((f) => `\n      frame ${f.text}`);
+  return tasks + frames.join('');
+}
+
+/** The longest task less the GC pauses within it: the page's own work. */
+export const longestOwnOf = (tasks: readonly Task[], pauses: Pauses) => tasks.reduce((m, t) => Math.max(m, t[1] - gcWithin(pauses, t)), 0);
+
+/** V8's garbage-collection pauses on the page's main thread, as [start, end] (ms from the navigation), merged. */
+export type Pauses = [number, number][];
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string };
+}
+
+/**
+ * Only V8's GC events and the page's user-timing marks: cheap enough to leave on during a timed load (a full
+ * timeline trace adds 1.3-2x to every task). A mark of known startTime puts the trace's clock on the page's.
+ */
+export const GC_TRACE_CATEGORIES = ['disabled-by-default-v8.gc', 'blink.user_timing'];
+
+/** The GC pauses of the trace's renderer main thread that made the mark `mark`, which the page saw at `markAt` ms. */
+export function gcPausesOf(traceJson: string, mark: string, markAt: number): Pauses {
+  const events = (JSON.parse(traceJson) as { traceEvents: TraceEvent[] }).traceEvents;
+  const at = events.find((e) => e.name === mark && e.cat.includes('user_timing'));
+  if (!at) return [];
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === at.pid && e.args?.name === 'CrRendererMain');
+  if (!main) return [];
+  const shift = at.ts / 1000 - markAt;
+  const spans = events
+    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name.startsWith('V8.GC') && e.dur)
+    .map((e) => [e.ts / 1000 - shift, (e.ts + (e.dur ?? 0)) / 1000 - shift] as [number, number])
+    .sort((a, b) => a[0] - b[0]);
+  const merged: Pauses = [];
+  for (const [s, e] of spans) {
+    const last = merged[merged.length - 1];
+    if (last && s <= last[1]) last[1] = Math.max(last[1], e);
+    else merged.push([s, e]);
+  }
+  return merged;
+}
+
+/** How much of the task [start, start + duration] was a GC pause (ms). */
+export function gcWithin(pauses: Pauses, [start, duration]: Task): number {
+  const end = start + duration;
+  return pauses.reduce((t, [s, e]) => t + Math.max(0, Math.min(e, end) - Math.max(s, start)), 0);
+}
