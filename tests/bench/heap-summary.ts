@@ -25,7 +25,11 @@ export async function heapSummary(cdp: CDPSession, top = 25): Promise<string> {
   const snap = JSON.parse(chunks.join('')) as Snapshot;
   const fields = snap.snapshot.meta.node_fields;
   const types = snap.snapshot.meta.node_types[0];
-  const [type, name, self] = ['type', 'name', 'self_size'].map((f) => fields.indexOf(f)) as [number, number, number];
+  const [type, name, self] = ['type', 'name', 'self_size'].map((f) => {
+    const at = fields.indexOf(f);
+    if (at < 0) throw new Error(`heap snapshot without a ${f} field`);
+    return at;
+  }) as [number, number, number];
   const sums = new Map<string, { bytes: number; count: number }>();
   let total = 0;
   for (let i = 0; i < snap.nodes.length; i += fields.length) {
@@ -61,7 +65,7 @@ export async function startAllocationSampling(cdp: CDPSession): Promise<void> {
 
 /** Stops the sampling, and adds each function's allocations (bytes) into `totals`. */
 export async function addAllocations(cdp: CDPSession, totals: Map<string, number>): Promise<void> {
-  const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as unknown as { profile: { head: SamplingNode } };
+  const { profile } = await cdp.send('HeapProfiler.stopSampling');
   await cdp.send('HeapProfiler.disable');
   const walk = (n: SamplingNode) => {
     const where = `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.split('/').pop() ?? ''}:${n.callFrame.lineNumber}`;

@@ -4,7 +4,7 @@
  * and function) and its rendering time. A long task a figure counts is then named in the bench's own output, in
  * the run where it happened (on this shared machine it may not come again).
  */
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 
 export type Task = [start: number, duration: number];
 
@@ -52,47 +52,55 @@ export function longWorkBetween(page: Page, from: number, to: number): Promise<{
 export const longestOf = (tasks: readonly Task[]) => tasks.reduce((m, [, d]) => Math.max(m, d), 0);
 
 /** Where each long task fell (with the GC pauses in it, when traced), and the animation frames that held one. */
-export function listed(work: { tasks: readonly Task[]; frames: readonly Frame[]; pauses?: Pauses }, minFrameMs = 50): string {
+export function listed(work: { tasks: readonly Task[]; frames: readonly Frame[]; pauses?: Pauses | null }, minFrameMs = 50): string {
   if (!work.tasks.length) return 'none';
-  const gc = (t: Task) => (work.pauses ? ` (GC ${Math.round(gcWithin(work.pauses, t))})` : '');
+  const gc = (t: Task) =>
+    work.pauses === undefined ? '' : work.pauses === null ? ' (GC untraced)' : ` (GC ${Math.round(gcWithin(work.pauses, t))})`;
   const tasks = work.tasks.map((t) => `${t[1]} at ${t[0]}${gc(t)}`).join(' and ');
   const frames = work.frames.filter((f) => f.duration >= minFrameMs).map((f) => `\n      frame ${f.text}`);
   return tasks + frames.join('');
 }
 
-/** The longest task less the GC pauses within it: the page's own work. */
-export const longestOwnOf = (tasks: readonly Task[], pauses: Pauses) => tasks.reduce((m, t) => Math.max(m, t[1] - gcWithin(pauses, t)), 0);
+/** The longest task less the GC pauses within it: the page's own work (the whole task where the trace is missing). */
+export const longestOwnOf = (tasks: readonly Task[], pauses: Pauses | null) =>
+  tasks.reduce((m, t) => Math.max(m, t[1] - (pauses ? gcWithin(pauses, t) : 0)), 0);
 
 /** V8's garbage-collection pauses on the page's main thread, as [start, end] (ms from the navigation), merged. */
 export type Pauses = [number, number][];
 
-interface TraceEvent {
+/** A Chromium trace event, as the bench and the profiling aid read them. */
+export interface TraceEvent {
   name: string;
   cat: string;
   ph: string;
   ts: number;
   dur?: number;
+  /** the thread's CPU time: throttling's pauses and other processes' turns left out */
+  tdur?: number;
   pid: number;
   tid: number;
-  args?: { name?: string };
+  args?: { name?: string; elementCount?: number; data?: { url?: string; functionName?: string; type?: string } };
 }
 
 /**
- * Only V8's GC events and the page's user-timing marks: cheap enough to leave on during a timed load (a full
- * timeline trace adds 1.3-2x to every task). A mark of known startTime puts the trace's clock on the page's.
+ * Only V8's GC events and the page's user-timing marks, so far fewer events than a full timeline trace (which adds
+ * 1.3-2x to every task). A mark of known startTime puts the trace's clock on the page's.
  */
 export const GC_TRACE_CATEGORIES = ['disabled-by-default-v8.gc', 'blink.user_timing'];
 
-/** The GC pauses of the trace's renderer main thread that made the mark `mark`, which the page saw at `markAt` ms. */
-export function gcPausesOf(traceJson: string, mark: string, markAt: number): Pauses {
+/**
+ * The GC pauses on the thread that made the mark `mark` (the page's main thread), which the page saw at `markAt`
+ * ms; null when the trace has no such mark (it could not be placed: nothing is credited to GC). Only complete
+ * events count: V8 writes its GC phases as such, and any other form is left out, which can only credit less.
+ */
+export function gcPausesOf(traceJson: string, mark: string, markAt: number): Pauses | null {
   const events = (JSON.parse(traceJson) as { traceEvents: TraceEvent[] }).traceEvents;
-  const at = events.find((e) => e.name === mark && e.cat.includes('user_timing'));
-  if (!at) return [];
-  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.pid === at.pid && e.args?.name === 'CrRendererMain');
-  if (!main) return [];
+  const marks = events.filter((e) => e.name === mark && e.cat.includes('user_timing'));
+  const at = marks[0];
+  if (!at || marks.length > 1) return null;
   const shift = at.ts / 1000 - markAt;
   const spans = events
-    .filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.name.startsWith('V8.GC') && e.dur)
+    .filter((e) => e.pid === at.pid && e.tid === at.tid && e.ph === 'X' && e.name.startsWith('V8.GC') && e.dur)
     .map((e) => [e.ts / 1000 - shift, (e.ts + (e.dur ?? 0)) / 1000 - shift] as [number, number])
     .sort((a, b) => a[0] - b[0]);
   const merged: Pauses = [];
@@ -102,6 +110,32 @@ export function gcPausesOf(traceJson: string, mark: string, markAt: number): Pau
     else merged.push([s, e]);
   }
   return merged;
+}
+
+/**
+ * Runs `run` with V8's GC pauses traced (GC_TRACE=0: untraced, for comparing what tracing costs), on the clock of
+ * the page's mark `mark`, made once per document by the page; null: the bench makes its own mark first.
+ */
+export async function withGcPauses<T>(
+  browser: Browser,
+  page: Page,
+  mark: string | null,
+  run: () => Promise<T>,
+): Promise<{ value: T; pauses: Pauses | null }> {
+  if (process.env.GC_TRACE === '0') return { value: await run(), pauses: null };
+  await browser.startTracing(page, { categories: GC_TRACE_CATEGORIES });
+  let traced: Buffer | null = null;
+  try {
+    const name = mark ?? 'bench-gc-trace';
+    if (!mark) await page.evaluate((n) => performance.mark(n), name);
+    const value = await run();
+    const markAt = await page.evaluate((n) => performance.getEntriesByName(n)[0]?.startTime ?? null, name);
+    traced = await browser.stopTracing();
+    return { value, pauses: markAt === null ? null : gcPausesOf(traced.toString('utf8'), name, markAt) };
+  } finally {
+    // Stopped here only when the run failed: the failure is what to report.
+    if (!traced) await browser.stopTracing().catch(() => undefined);
+  }
 }
 
 /** How much of the task [start, start + duration] was a GC pause (ms). */

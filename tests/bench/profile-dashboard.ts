@@ -34,24 +34,12 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import { seedBigCache } from './big-cache';
 import { buildAppInto, serveDemoStack, signInSecurityAdmin } from './demo-stack';
 import { addAllocations, heapSummary, startAllocationSampling } from './heap-summary';
-import { WATCH_LONG_TASKS, type Frame, type Task } from './long-tasks';
+import { longWorkBetween, WATCH_LONG_TASKS, type TraceEvent } from './long-tasks';
 import { addDoorLogs, forgetKeptChecks } from './security-dashboard';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const LOADS = Number(process.env.LOADS ?? 10);
 const TASK_US = 40_000;
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  /** the thread's CPU time: throttling's pauses and other processes' turns left out */
-  tdur?: number;
-  tid: number;
-  pid: number;
-  args?: { name?: string; elementCount?: number; data?: { url?: string; functionName?: string; type?: string } };
-}
 
 function describe(e: TraceEvent): string {
   const url = e.args?.data?.url ? `(${e.args.data.url.split('/').pop()})` : '';
@@ -278,9 +266,8 @@ async function main(): Promise<void> {
       await page.waitForTimeout(3_000);
       if (profileAfter) profile = ((await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile }).profile;
       if (process.env.ALLOC === '1') await addAllocations(cdp, i === 0 ? new Map() : allocated);
+      const work = await longWorkBetween(page, 0, Number.POSITIVE_INFINITY);
       const seen = await page.evaluate(() => ({
-        tasks: (window as unknown as { __longTasks: Task[] }).__longTasks.map(([s, d]) => [Math.round(s), Math.round(d)] as Task),
-        frames: (window as unknown as { __frames: Frame[] }).__frames,
         painted: Math.round(performance.getEntriesByName('lockstep:background-start')[0]?.startTime ?? -1),
         // What arrived when: the document, each script and the marks, as start-end (ms from the navigation).
         entries: [
@@ -300,12 +287,12 @@ async function main(): Promise<void> {
       if (profile) addProfile(profile);
       if (trace && process.env.TRACE) printLongTraceTasks(trace.toString('utf8'), i);
       if (trace && process.env.TIMELINE) printTimeline(trace.toString('utf8'), i, seen.painted);
-      if (seen.tasks.some(([, d]) => d >= 50)) over++;
+      if (work.tasks.some(([, d]) => d >= 50)) over++;
       console.log(
-        `load ${i}: long tasks [start, ms] ${JSON.stringify(seen.tasks)}; background start at ${seen.painted} ms; JS heap ${mb(heapAtPaint.usedSize)} of ${mb(heapAtPaint.totalSize)} MB at the paint, ${mb(heapAfter.usedSize)} of ${mb(heapAfter.totalSize)} MB 3 s later`,
+        `load ${i}: long tasks [start, ms] ${JSON.stringify(work.tasks)}; background start at ${seen.painted} ms; JS heap ${mb(heapAtPaint.usedSize)} of ${mb(heapAtPaint.totalSize)} MB at the paint, ${mb(heapAfter.usedSize)} of ${mb(heapAfter.totalSize)} MB 3 s later`,
       );
       if (process.env.ENTRIES) console.log(`  entries:\n    ${seen.entries.join('\n    ')}`);
-      const longFrames = seen.frames.filter((f) => f.duration >= Number(process.env.FRAME_MS ?? 50)).map((f) => f.text);
+      const longFrames = work.frames.filter((f) => f.duration >= Number(process.env.FRAME_MS ?? 50)).map((f) => f.text);
       if (longFrames.length) console.log(`  long animation frames:\n    ${longFrames.join('\n    ')}`);
     }
     console.log(`${over} of ${LOADS} loads had a task of 50 ms or more`);
