@@ -13,9 +13,11 @@
  *              function's self time, summed over the loads (PROFILE=after: the 3 s after it painted instead)
  *   TIMELINE=1 a Chromium trace per load: every main-thread task over 4 ms until the board painted, with its
  *              largest events, and the main thread's busy and idle time until then (where the load's time goes)
+ *   TRACE_OUT=dir with TRACE or TIMELINE, also write each load's trace to dir/load-<n>.json (for DevTools' Performance panel)
  *   CALLERS=fn with PROFILE: fn's self time by its four nearest callers (e.g. CALLERS=appendChild)
  *   IDLE_S=n   leave the page idle n seconds before each load (the bench's extra loads come after 70 s idle)
  *   FORGET=1   delete the board's kept latest checks before each load (the first visit's path)
+ *   NEW_TAB=1  each load in a tab of its own, the last one closed (a new renderer process, as the bench's new-tab load)
  *   NEW_LOGS=n add n door logs to the cache before each load (the bench's timed loads add 200: the returning user's path)
  *   ALLOC=1    what each function allocated, from the navigation to 3 s after the paint (V8's sampling heap profiler,
  *              collected objects included), summed over the loads (ALLOC=idle: during IDLE_S before each load but the first,
@@ -28,6 +30,7 @@
  *
  *   LOADS=10 TRACE=1 node_modules/.bin/node --import tsx tests/bench/profile-dashboard.ts
  */
+import { writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
@@ -222,20 +225,32 @@ async function main(): Promise<void> {
   try {
     const context = await browser.newContext({ baseURL: demo.base, viewport: { width: 1280, height: 900 } });
     await context.addInitScript(WATCH_LONG_TASKS);
-    const page = await context.newPage();
+    let page = await context.newPage();
     // CONSOLE=text: the page's console messages containing it (a temporary console.debug in the app, say).
     const wanted = process.env.CONSOLE;
-    if (wanted) page.on('console', (m) => m.text().includes(wanted) && console.log(`  page: ${m.text()}`));
+    if (wanted) context.on('console', (m) => m.text().includes(wanted) && console.log(`  page: ${m.text()}`));
     await signInSecurityAdmin(page);
     await seedBigCache(page, { doors: 5_000, logs: 200_000, maintenance: 0, users: 0, campuses: 20 });
     await page.reload();
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
-    const cdp = await context.newCDPSession(page);
+    let cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     let over = 0;
     const allocated = new Map<string, number>();
     // Load 0 warms the caches and is not printed.
     for (let i = 0; i <= LOADS; i++) {
+      if (process.env.NEW_TAB && i > 0) {
+        // The app opened again in a new process. The tab first shows a file of the app's origin, so the profile
+        // and trace started below stay with the process that then loads the board (a cross-site first navigation
+        // could swap it).
+        if (process.env.NEW_LOGS) await addDoorLogs(page, Number(process.env.NEW_LOGS), 5_000);
+        const tab = await context.newPage();
+        await tab.goto('/favicon.svg');
+        await page.close();
+        page = tab;
+        cdp = await context.newCDPSession(page);
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      }
       const profileAfter = process.env.PROFILE === 'after';
       if (process.env.PROFILE && !profileAfter) {
         await cdp.send('Profiler.enable');
@@ -249,7 +264,7 @@ async function main(): Promise<void> {
       if (process.env.IDLE_S) await page.waitForTimeout(Number(process.env.IDLE_S) * 1000);
       if (allocIdle) await addAllocations(cdp, allocated);
       if (process.env.FORGET) await forgetKeptChecks(page);
-      if (process.env.NEW_LOGS) await addDoorLogs(page, Number(process.env.NEW_LOGS), 5_000);
+      if (process.env.NEW_LOGS && !(process.env.NEW_TAB && i > 0)) await addDoorLogs(page, Number(process.env.NEW_LOGS), 5_000);
       if (process.env.ALLOC === '1') await startAllocationSampling(cdp);
       await page.goto('/tenant/lincoln-isd/security', { waitUntil: 'commit' });
       await page.getByTestId('door-tile').first().waitFor({ timeout: 60_000 });
@@ -285,6 +300,7 @@ async function main(): Promise<void> {
       const trace = process.env.TRACE || process.env.TIMELINE ? await browser.stopTracing() : null;
       if (i === 0) continue;
       if (profile) addProfile(profile);
+      if (trace && process.env.TRACE_OUT) writeFileSync(join(process.env.TRACE_OUT, `load-${i}.json`), trace);
       if (trace && process.env.TRACE) printLongTraceTasks(trace.toString('utf8'), i);
       if (trace && process.env.TIMELINE) printTimeline(trace.toString('utf8'), i, seen.painted);
       if (work.tasks.some(([, d]) => d >= 50)) over++;
