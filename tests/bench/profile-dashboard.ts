@@ -244,10 +244,10 @@ async function main(): Promise<void> {
         // and trace started below stay with the process that then loads the board (a cross-site first navigation
         // could swap it).
         if (process.env.NEW_LOGS) await addDoorLogs(page, Number(process.env.NEW_LOGS), 5_000);
-        const tab = await context.newPage();
-        await tab.goto('/favicon.svg');
+        // Closed first, as in the bench: with the old tab open, Chromium could put the new one in its process.
         await page.close();
-        page = tab;
+        page = await context.newPage();
+        await page.goto('/favicon.svg');
         cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
       }
