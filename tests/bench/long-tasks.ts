@@ -49,8 +49,6 @@ export function longWorkBetween(page: Page, from: number, to: number): Promise<{
   );
 }
 
-export const longestOf = (tasks: readonly Task[]) => tasks.reduce((m, [, d]) => Math.max(m, d), 0);
-
 /** Where each long task fell (with the GC pauses in it, when traced), and the animation frames that held one. */
 export function listed(work: { tasks: readonly Task[]; frames: readonly Frame[]; pauses?: Pauses | null }, minFrameMs = 50): string {
   if (!work.tasks.length) return 'none';
@@ -61,8 +59,8 @@ export function listed(work: { tasks: readonly Task[]; frames: readonly Frame[];
   return tasks + frames.join('');
 }
 
-/** The longest task less the GC pauses within it: the page's own work (the whole task where the trace is missing). */
-export const longestOwnOf = (tasks: readonly Task[], pauses: Pauses | null) =>
+/** The longest task; given the traced GC pauses, each task less those within it (the page's own work). */
+export const longestOf = (tasks: readonly Task[], pauses: Pauses | null = null) =>
   tasks.reduce((m, t) => Math.max(m, t[1] - (pauses ? gcWithin(pauses, t) : 0)), 0);
 
 /** V8's garbage-collection pauses on the page's main thread, as [start, end] (ms from the navigation), merged. */

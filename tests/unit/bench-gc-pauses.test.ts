@@ -4,7 +4,7 @@
  * a long task of the app's.
  */
 import { describe, expect, it } from 'vitest';
-import { gcPausesOf, gcWithin, longestOwnOf } from '../bench/long-tasks';
+import { gcPausesOf, gcWithin, longestOf } from '../bench/long-tasks';
 
 const MAIN = { pid: 7, tid: 70 };
 const HELPER = { pid: 7, tid: 71 };
@@ -41,7 +41,7 @@ describe("the bench's GC pauses", () => {
 
   it('places nothing without the mark, so a task is never credited with a GC it cannot place', () => {
     expect(gcPausesOf(trace([gc('V8.GC_MARK_COMPACTOR', 1000, 40)]), 'another-mark', 500)).toBeNull();
-    expect(longestOwnOf([[990, 90]], null)).toBe(90);
+    expect(longestOf([[990, 90]], null)).toBe(90);
   });
 
   it('places nothing when the mark is there twice (two documents in one trace: which clock is unknown)', () => {
@@ -63,9 +63,9 @@ describe("the bench's GC pauses", () => {
     expect(gcWithin(pauses, [1020, 200])).toBe(23);
     expect(gcWithin(pauses, [1300, 60])).toBe(0);
     // 90 ms with 40 of GC is 50 of its own; 60 ms with no GC is 60.
-    expect(longestOwnOf([[990, 90]], pauses)).toBe(50);
+    expect(longestOf([[990, 90]], pauses)).toBe(50);
     expect(
-      longestOwnOf(
+      longestOf(
         [
           [990, 90],
           [1300, 60],
