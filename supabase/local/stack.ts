@@ -481,8 +481,7 @@ export class Stack {
     this.migrationsProjects.clear();
     await this.pool.end();
     await this.platform.engine.close();
-    this.budgets?.platform.end();
-    this.budgets?.tenants.end();
+    await Promise.all([this.budgets?.platform.end(), this.budgets?.tenants.end()]);
     await this.files.close();
   }
 }

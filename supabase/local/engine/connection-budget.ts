@@ -36,6 +36,9 @@ export function poolWaitMsFromEnv(env: NodeJS.ProcessEnv = process.env): number 
   return Number.isInteger(n) && n > 0 ? n : 15_000;
 }
 
+/** How long a close may take before its connection is counted out anyway. */
+const CLOSE_WAIT_MS = 5_000;
+
 interface IdleConnection {
   client: pg.Client;
   since: number;
@@ -64,8 +67,16 @@ export class ConnectionBudget {
   private readonly idleMs: number;
   private readonly waitMs: number;
   private readonly queueMax: number;
-  /** Open or opening, across all databases. */
+  /**
+   * Open, opening or still closing, across all databases: what the server
+   * sees. A closing connection counts until its socket has closed, which
+   * PostgreSQL does only once the backend has exited, so the server never
+   * holds more than `max` of ours, even for the moment an exit takes.
+   */
   private total = 0;
+  /** Of `total`, those whose close has not finished. */
+  private closing = 0;
+  private closes = new Set<Promise<void>>();
   private perDatabase = new Map<string, number>();
   private idle = new Map<string, IdleConnection[]>();
   private waiters: Waiter[] = [];
@@ -117,6 +128,7 @@ export class ConnectionBudget {
         }, this.waitMs),
       };
       this.waiters.push(waiter);
+      this.makeRoom();
     });
   }
 
@@ -150,8 +162,8 @@ export class ConnectionBudget {
     for (const entry of this.idle.get(url) ?? []) this.closeIdle(url, entry);
   }
 
-  /** Closes every idle connection and refuses new requests (the stack is closing). */
-  end(): void {
+  /** Closes every idle connection and refuses new requests (the stack is closing); done when every close is. */
+  async end(): Promise<void> {
     this.ended = true;
     for (const w of this.waiters) {
       clearTimeout(w.timer);
@@ -159,11 +171,29 @@ export class ConnectionBudget {
     }
     this.waiters = [];
     for (const [url, list] of [...this.idle]) for (const entry of [...list]) this.closeIdle(url, entry);
+    await Promise.all([...this.closes]);
   }
 
   private mayOpen(url: string): boolean {
-    if ((this.perDatabase.get(url) ?? 0) >= this.perDatabaseMax) return false;
-    return this.total < this.max || this.evictOldestIdle();
+    return (this.perDatabase.get(url) ?? 0) < this.perDatabaseMax && this.total < this.max;
+  }
+
+  /**
+   * Closes idle connections of other databases for the waiters the budget
+   * holds back: one per waiter not already covered by a close under way. A waiter is served when
+   * the close finishes (drop() pumps), not before, so the budget holds.
+   */
+  private makeRoom(): void {
+    // Waiters held by their database's own share gain nothing from a close elsewhere.
+    const planned = new Map<string, number>();
+    let blocked = 0;
+    for (const w of this.waiters) {
+      const n = (this.perDatabase.get(w.url) ?? 0) + (planned.get(w.url) ?? 0);
+      if (n >= this.perDatabaseMax) continue;
+      planned.set(w.url, (planned.get(w.url) ?? 0) + 1);
+      blocked++;
+    }
+    while (this.closing < blocked && this.evictOldestIdle());
   }
 
   private takeIdle(url: string): pg.Client | null {
@@ -196,13 +226,31 @@ export class ConnectionBudget {
     this.drop(url, entry.client);
   }
 
-  /** Counts a connection out at once (room for a waiter); the close itself finishes in the background. */
+  /**
+   * Closes a connection. It leaves its database's share at once but the
+   * budget only when the server has let it go; a close that hangs (a server
+   * gone silent) is counted out after CLOSE_WAIT_MS so the budget cannot leak.
+   */
   private drop(url: string, client: pg.Client): void {
-    this.total--;
     const n = (this.perDatabase.get(url) ?? 1) - 1;
     if (n > 0) this.perDatabase.set(url, n);
     else this.perDatabase.delete(url);
-    void client.end().catch(() => undefined);
+    this.closing++;
+    let timer: NodeJS.Timeout | undefined;
+    const done = Promise.race([
+      client.end().catch(() => undefined),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, CLOSE_WAIT_MS);
+        timer.unref();
+      }),
+    ]).then(() => {
+      clearTimeout(timer);
+      this.closing--;
+      this.total--;
+      this.closes.delete(done);
+      this.pump();
+    });
+    this.closes.add(done);
   }
 
   private async connect(url: string): Promise<pg.Client> {
@@ -245,5 +293,6 @@ export class ConnectionBudget {
       if (this.total >= this.max && this.idle.size === 0) break;
       i++;
     }
+    if (!this.ended) this.makeRoom();
   }
 }
