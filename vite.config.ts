@@ -13,6 +13,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress-plugin';
 import { precacheTiers } from './scripts/precache-tiers';
+import { preloadStart } from './scripts/preload-start-plugin';
 
 /**
  * src/data is imported through its index.ts only (lint rule), and that index
@@ -83,6 +84,8 @@ export default defineConfig({
     isolateClassicZod(),
     tailwindcss(),
     tiers.plugin,
+    // The two steps of src/main.tsx's start, preloaded from index.html.
+    preloadStart([/[\\/]node_modules[\\/]react-dom[\\/]client\.js$/, /[\\/]src[\\/]app[\\/]start\.tsx$/]),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -1,8 +1,9 @@
-/** Entry point: mounts the router; everything else is loaded per route. */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { appRouter } from './app/router';
+/**
+ * Entry point. Each step's modules are evaluated in a task of their own, since in a new tab nothing comes compiled
+ * (module scripts get no code cache there, decision 031): react-dom's, then the router's and the app shell's, then
+ * the router's creation and React's first render (src/app/start.tsx). index.html preloads both steps' chunks
+ * (scripts/preload-start-plugin.ts), so this order costs no round trip.
+ */
 import { nextTask } from './lib/next-task';
 import './app/styles.css';
 
@@ -14,14 +15,7 @@ zodConfig.jitless = true;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-const reactRoot = createRoot(root);
-// Three tasks rather than one on a phone: this module's evaluation; the router's creation (route matching, which then
-// asks for the first route's chunks, each in a task of its own); React's first render, which render() schedules.
-void nextTask().then(() => {
-  appRouter();
-  reactRoot.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+void import('react-dom/client')
+  .then(nextTask)
+  .then(() => import('./app/start'))
+  .then((m) => m.start(root));
