@@ -13,6 +13,9 @@
  *              function's self time, summed over the loads (PROFILE=after: the 3 s after it painted instead)
  *   TIMELINE=1 a Chromium trace per load: every main-thread task over 4 ms until the board painted, with its
  *              largest events, and the main thread's busy and idle time until then (where the load's time goes)
+ *   V8_COMPILE=1 with TIMELINE, also trace V8's compiler (parsing, and source positions collected late)
+ *   ERR_PROBE=1 print each Error the page makes in its first 3 s, with its stack (with Playwright's inspector
+ *              attached, making one captures a detailed stack, which can re-parse a whole bundled module)
  *   TRACE_OUT=dir with TRACE or TIMELINE, also write each load's trace to dir/load-<n>.json (for DevTools' Performance panel)
  *   CALLERS=fn with PROFILE: fn's self time by its four nearest callers (e.g. CALLERS=appendChild)
  *   IDLE_S=n   leave the page idle n seconds before each load (the bench's extra loads come after 70 s idle)
@@ -225,6 +228,9 @@ async function main(): Promise<void> {
   try {
     const context = await browser.newContext({ baseURL: demo.base, viewport: { width: 1280, height: 900 } });
     await context.addInitScript(WATCH_LONG_TASKS);
+    if (process.env.ERR_PROBE)
+      await context.addInitScript(`{ const E = Error; const seen = (e) => { if (performance.now() < 3000) console.log('ERRPROBE ' + String(e && e.stack).slice(0, 400)); return e; };
+        globalThis.Error = new Proxy(E, { construct: (t, a, n) => seen(Reflect.construct(t, a, n)), apply: (t, th, a) => seen(Reflect.apply(t, th, a)) }); }`);
     let page = await context.newPage();
     // CONSOLE=text: the page's console messages containing it (a temporary console.debug in the app, say).
     const wanted = process.env.CONSOLE;
@@ -258,7 +264,15 @@ async function main(): Promise<void> {
         await cdp.send('Profiler.start');
       }
       if (process.env.TRACE || process.env.TIMELINE)
-        await browser.startTracing(page, { categories: ['toplevel', 'devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'] });
+        await browser.startTracing(page, {
+          categories: [
+            'toplevel',
+            'devtools.timeline',
+            'v8',
+            'disabled-by-default-devtools.timeline',
+            ...(process.env.V8_COMPILE ? ['disabled-by-default-v8.compile', 'v8.execute'] : []),
+          ],
+        });
       const allocIdle = process.env.ALLOC === 'idle' && i > 0;
       if (allocIdle) await startAllocationSampling(cdp);
       if (process.env.IDLE_S) await page.waitForTimeout(Number(process.env.IDLE_S) * 1000);
