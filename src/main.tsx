@@ -1,7 +1,7 @@
 /**
  * Entry point. Each step's modules are evaluated in a task of their own, since in a new tab nothing comes compiled
  * (module scripts get no code cache there, decision 031): react-dom's, then the router's and the app shell's, then
- * the router's creation and React's first render (src/app/start.tsx). index.html preloads both steps' chunks
+ * the root, the router's creation and React's first render (src/app/start.tsx). index.html preloads both steps' chunks
  * (scripts/preload-start-plugin.ts), so this order costs no round trip.
  */
 import { nextTask } from './lib/next-task';
