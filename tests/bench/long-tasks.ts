@@ -34,19 +34,19 @@ export const WATCH_LONG_TASKS = `
     }
   }).observe({ type: 'long-animation-frame', buffered: true });`;
 
-/** The long tasks and long animation frames that started between `from` and `to` (ms from the navigation). */
+/** In the page: the long tasks and long animation frames that started between `from` and `to` (ms from the navigation). */
+export function longWorkExpression(from: number, to: number): string {
+  return `(() => {
+    const within = (s) => s >= ${from} && s <= ${to};
+    return {
+      tasks: window.__longTasks.filter(([s]) => within(s)).map(([s, d]) => [Math.round(s), Math.round(d)]),
+      frames: window.__frames.filter((f) => within(f.start)),
+    };
+  })()`;
+}
+
 export function longWorkBetween(page: Page, from: number, to: number): Promise<{ tasks: Task[]; frames: Frame[] }> {
-  return page.evaluate(
-    ([a, b]) => {
-      const w = window as unknown as { __longTasks: Task[]; __frames: Frame[] };
-      const within = (s: number) => s >= a && s <= b;
-      return {
-        tasks: w.__longTasks.filter(([s]) => within(s)).map(([s, d]) => [Math.round(s), Math.round(d)] as Task),
-        frames: w.__frames.filter((f) => within(f.start)),
-      };
-    },
-    [from, to] as const,
-  );
+  return page.evaluate(longWorkExpression(from, to)) as Promise<{ tasks: Task[]; frames: Frame[] }>;
 }
 
 /** Where each long task fell (with the GC pauses in it, when traced), and the animation frames that held one. */

@@ -20,7 +20,9 @@
  *   CALLERS=fn with PROFILE: fn's self time by its four nearest callers (e.g. CALLERS=appendChild)
  *   IDLE_S=n   leave the page idle n seconds before each load (the bench's extra loads come after 70 s idle)
  *   FORGET=1   delete the board's kept latest checks before each load (the first visit's path)
- *   NEW_TAB=1  each load in a tab of its own, the last one closed (a new renderer process, as the bench's new-tab load)
+ *   NEW_TAB=1  each load in a tab of its own, the last one closed (a new renderer process). Playwright's inspector is
+ *              attached, which in a new process adds V8 re-parsing react-dom's module (ERR_PROBE); the bench's
+ *              reopened loads run without it (raw-cdp.ts)
  *   NEW_LOGS=n add n door logs to the cache before each load (the bench's timed loads add 200: the returning user's path)
  *   ALLOC=1    what each function allocated, from the navigation to 3 s after the paint (V8's sampling heap profiler,
  *              collected objects included), summed over the loads (ALLOC=idle: during IDLE_S before each load but the first,

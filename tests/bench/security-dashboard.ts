@@ -28,8 +28,8 @@
  *                                'longtask', from the document's start) during
  *                                those loads (until 3 s after painted, and until
  *                                the window was read again), during 70 s idle
- *                                after the last one, and during the three loads
- *                                below (bar < 50)
+ *                                after the last one, and during the loads below
+ *                                (bar < 50)
  *   real.security-dashboard-longest-own-task-ms
  *                                the same tasks, each less the V8 garbage-collection
  *                                pauses inside it (traced with V8's GC category
@@ -39,7 +39,7 @@
  *                                above misses, this says whether a major GC's
  *                                pause made the task long (decision 031)
  *
- * Three more loads show the other paths, reported only:
+ * More loads show the other paths, reported only:
  *
  *   real.security-dashboard-unchanged-ms
  *                                nothing changed since the last visit: painted
@@ -48,21 +48,36 @@
  *                                the kept answer deleted: the window's door logs
  *                                are read before the tiles paint, as on the first
  *                                visit to the board
- *   real.security-dashboard-new-tab-ms
- *                                the app opened again in a tab of its own (a new
- *                                renderer process: nothing compiled, an empty
- *                                heap), the last tab closed, 200 logs new since:
- *                                the timed loads above reload one tab, whose
- *                                process keeps the app's compiled code
+ *   real.security-dashboard-reopened-ms
+ *                                median of 3: the app opened again in a browser started anew
+ *                                on a profile prepared as above (nothing compiled,
+ *                                an empty heap, the service worker stopped), 200
+ *                                logs new since, driven without Playwright so no
+ *                                inspector adds work a user never has: the timed
+ *                                loads above reload one tab, whose process keeps
+ *                                the app's compiled code
  */
 
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../e2e/chromium';
 import { BACKGROUND_START_MARK } from '../../src/lib/content-ready';
 import { deleteCacheRows, putCacheRows, seedBigCache } from './big-cache';
 import { buildAppInto, serveDemoStack, signInSecurityAdmin } from './demo-stack';
-import { listed, longestOf, longWorkBetween, WATCH_LONG_TASKS, type Frame, withGcPauses, type Pauses, type Task } from './long-tasks';
+import { launchRawChromium } from './raw-cdp';
+import {
+  listed,
+  longestOf,
+  longWorkBetween,
+  longWorkExpression,
+  WATCH_LONG_TASKS,
+  type Frame,
+  withGcPauses,
+  type Pauses,
+  type Task,
+} from './long-tasks';
 import { median, round, type BenchResult } from './result';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -74,6 +89,8 @@ const BAR_TASK_MS = 50;
 const IDLE_MS = 70_000;
 const SETTLE_MS = 3_000;
 const NEW_LOGS = 200;
+const VIEWPORT = { width: 1280, height: 900 };
+const REOPENS = 3;
 /** Where the board keeps its answer: local-meta.ts's prefix and kept-latest-checks.ts's key. */
 const KEPT_KEY = 'screen:security-latest-checks';
 
@@ -187,21 +204,81 @@ async function fullLoad(browser: Browser, page: Page, expectedDoors: number): Pr
   return { ms: value.painted.at, tasks, frames, pauses, painted: value.painted, end: value.end };
 }
 
-/**
- * A load in a tab of its own, the last page closed first: the nearest this bench comes to the app opened again,
- * in a new renderer process (its compiled code, V8's heap and Blink's caches start empty; the HTTP cache, the
- * service worker and the device's store are the profile's). The worker may still be running, where a real
- * reopen would also start it.
- */
-async function newTabLoad(browser: Browser, context: BrowserContext, expectedDoors: number, errors: string[]): Promise<Load> {
-  const tab = await context.newPage();
-  tab.on('pageerror', (e) => errors.push(e.message));
+/** In the page: what a user would see in the console as an uncaught error, kept for the bench to read. */
+const KEEP_ERRORS = `window.__errors = [];
+  addEventListener('error', (e) => window.__errors.push(String(e.message)));
+  addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)));`;
+
+/** A Playwright browser on the profile in `dir`, for `steps`, closed after (the profile is then on disk). */
+async function withProfile(dir: string, base: string, steps: (page: Page) => Promise<void>): Promise<void> {
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
+    baseURL: base,
+    viewport: VIEWPORT,
+  });
   try {
-    const cdp = await context.newCDPSession(tab);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    return await fullLoad(browser, tab, expectedDoors);
+    // It also defines the helper tsx's functions call in the page (as in the bench's own context).
+    await context.addInitScript(WATCH_LONG_TASKS);
+    await steps(context.pages()[0] ?? (await context.newPage()));
   } finally {
-    await tab.close();
+    await context.close();
+  }
+}
+
+/**
+ * The app opened again as an officer does in the morning: the browser started anew on a profile prepared as for
+ * the timed loads (signed in, the store seeded, the board's answer kept, then 200 logs new since), so the renderer,
+ * V8's heap, the service worker and the memory caches all start cold. That tab is driven over the DevTools
+ * protocol without Playwright (raw-cdp.ts): Playwright's inspector makes V8 re-parse react-dom's module at the
+ * start of a new process, which a user never pays (decision 031).
+ */
+async function reopenedLoad(dir: string, base: string, expectedDoors: number): Promise<Load> {
+  await withProfile(dir, base, async (page) => {
+    // A page of the app's origin, for its store: not the board, whose load would then be a warm one.
+    await page.goto('/app-config.json');
+    await addDoorLogs(page, NEW_LOGS, SIZES.doors);
+  });
+  const chrome = await launchRawChromium(CHROMIUM_PATH, [...CHROMIUM_ARGS, '--headless', `--user-data-dir=${dir}`]);
+  try {
+    const { page } = chrome;
+    await page.send('Page.enable');
+    await page.send('Page.addScriptToEvaluateOnNewDocument', { source: `${WATCH_LONG_TASKS}\n${KEEP_ERRORS}` });
+    await page.send('Emulation.setDeviceMetricsOverride', { ...VIEWPORT, deviceScaleFactor: 1, mobile: false });
+    await page.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const started = page.next('Page.domContentEventFired');
+    await page.send('Page.navigate', { url: new URL(PATH, base).href });
+    await started;
+    const painted = await page.evaluate<Painted & { stuck?: unknown }>(waitForTiles(expectedDoors));
+    if (painted.stuck) throw new Error(`reopened: tiles never painted: ${JSON.stringify(painted.stuck)}`);
+    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    const end = await page.evaluate<number>('performance.now()');
+    const errors = await page.evaluate<string[]>('window.__errors');
+    if (errors.length) throw new Error(`reopened: page errors: ${errors.join('; ')}`);
+    const { tasks, frames } = await page.evaluate<{ tasks: Task[]; frames: Frame[] }>(longWorkExpression(0, end));
+    return { ms: painted.at, tasks, frames, pauses: null, painted, end };
+  } finally {
+    await chrome.close();
+  }
+}
+
+/** REOPENS reopened loads on one profile, prepared as the bench's own. */
+async function reopenedLoads(base: string, expectedDoors: number): Promise<Load[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'lockstep-reopen-'));
+  try {
+    await withProfile(dir, base, async (page) => {
+      await signInSecurityAdmin(page);
+      await seedBigCache(page, SIZES);
+      await page.reload();
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+      await page.evaluate(waitForTiles(expectedDoors));
+      await windowReadAgain(page);
+    });
+    const loads: Load[] = [];
+    for (let i = 0; i < REOPENS; i++) loads.push(await reopenedLoad(dir, base, expectedDoors));
+    return loads;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
   }
 }
 
@@ -211,7 +288,7 @@ export async function runSecurityDashboardBench(): Promise<BenchResult[]> {
   let browser: Browser | null = null;
   try {
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({ baseURL: demo.base, viewport: { width: 1280, height: 900 } });
+    const context = await browser.newContext({ baseURL: demo.base, viewport: VIEWPORT });
     await context.addInitScript(WATCH_LONG_TASKS);
     const page = await context.newPage();
     const errors: string[] = [];
@@ -253,13 +330,13 @@ export async function runSecurityDashboardBench(): Promise<BenchResult[]> {
     // Nothing kept: the window's logs are read before the tiles paint.
     await forgetKeptChecks(page);
     const nothingKept = await fullLoad(browser, page, expected);
-    // The app opened again in a new process, logs having come since, as for the timed loads.
-    await addDoorLogs(page, NEW_LOGS, SIZES.doors);
-    await page.close();
-    const newTab = await newTabLoad(browser, context, expected, errors);
     if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
+    await browser.close();
+    browser = null;
+    // The app opened again in a browser started anew, logs having come since, as for the timed loads.
+    const reopened = await reopenedLoads(demo.base, expected);
 
-    const others = [unchanged, nothingKept, newTab];
+    const others = [unchanged, nothingKept, ...reopened];
     console.log(
       `  full load at 4x, ${NEW_LOGS} logs new since the last visit (ms): ${loads.map((l) => round(l.ms, 1)).join(', ')}; tiles in the first screen: ${loads.map((l) => l.painted.tilesInView).join(', ')}`,
     );
@@ -275,13 +352,13 @@ export async function runSecurityDashboardBench(): Promise<BenchResult[]> {
       ...loads.map((l, i): [string, Load] => [`load ${i + 1}`, l]),
       ['nothing since', unchanged],
       ['nothing kept', nothingKept],
-      ['new tab', newTab],
+      ...reopened.map((l, i): [string, Load] => [`reopened ${i + 1}`, l]),
     ];
     console.log(`  V8 GC: ${named.map(([n, l]) => `${n} ${gcOf(l.pauses)}`).join('; ')}; idle ${gcOf(idle.pauses)}`);
     console.log(
       `  nothing since the last visit: painted at ${round(unchanged.ms, 1)}, long tasks ${listed(unchanged)}; nothing kept: painted at ${round(nothingKept.ms, 1)}, long tasks ${listed(nothingKept)}`,
     );
-    console.log(`  new tab: painted at ${round(newTab.ms, 1)}, long tasks ${listed(newTab)}`);
+    console.log(`  reopened: ${reopened.map((l, i) => `load ${i + 1} painted at ${round(l.ms, 1)}, long tasks ${listed(l)}`).join('; ')}`);
     const ms = round(median(loads.map((l) => l.ms)), 1);
     const longest = round(Math.max(...[...loads, ...others, idle].map((l) => longestOf(l.tasks))), 1);
     const own = round(Math.max(...[...loads, ...others, idle].map((l) => longestOf(l.tasks, l.pauses))), 1);
@@ -291,7 +368,7 @@ export async function runSecurityDashboardBench(): Promise<BenchResult[]> {
         id: 'real.security-dashboard-longest-task-ms',
         figure: longest,
         unit: 'ms',
-        bar: `< ${BAR_TASK_MS} (six loads and ${IDLE_MS / 1000} s idle, 4x)`,
+        bar: `< ${BAR_TASK_MS} (${loads.length + others.length} loads and ${IDLE_MS / 1000} s idle, 4x)`,
         ok: longest < BAR_TASK_MS,
       },
       {
@@ -309,7 +386,13 @@ export async function runSecurityDashboardBench(): Promise<BenchResult[]> {
         bar: 'reported (CPU 4x slower)',
         ok: true,
       },
-      { id: 'real.security-dashboard-new-tab-ms', figure: round(newTab.ms, 1), unit: 'ms', bar: 'reported (CPU 4x slower)', ok: true },
+      {
+        id: 'real.security-dashboard-reopened-ms',
+        figure: round(median(reopened.map((l) => l.ms)), 1),
+        unit: 'ms',
+        bar: `reported: median of ${REOPENS} (CPU 4x slower)`,
+        ok: true,
+      },
     ];
   } finally {
     await browser?.close();
