@@ -1,12 +1,11 @@
 /**
- * Work order rules (src/features/maintenance/model.ts): what is overdue, the
+ * Work order rules (src/features/maintenance/model.ts, work-order-form.ts): what is overdue, the
  * list's filters and order, "my work", the address round trip, and the
  * forms' validation.
  */
 import { describe, expect, it } from 'vitest';
 import type { CacheRow } from '../../src/data';
 import {
-  commentSchema,
   DEFAULT_FILTERS,
   filtersFromParams,
   filtersToParams,
@@ -14,14 +13,17 @@ import {
   isOverdue,
   localDateIso,
   myWork,
+  workOrderRights,
+  type WorkOrderContext,
+} from '../../src/features/maintenance/model';
+import {
+  commentSchema,
   resolutionSchema,
   workOrderChangeSchema,
   changedFields,
   followRow,
   workOrderFormValues,
-  workOrderRights,
-  type WorkOrderContext,
-} from '../../src/features/maintenance/model';
+} from '../../src/features/maintenance/work-order-form';
 
 const TODAY = '2026-11-24';
 const A = '11111111-1111-4111-8111-111111111111';

@@ -8,7 +8,8 @@ import { insertRow, rowSyncInfo, useMaintenanceComments, useRowSyncStates, type 
 import { Button } from '../../../ui/button';
 import { TextAreaField } from '../../../ui/controls';
 import { Loading } from '../../../ui/loading';
-import { COMMENT_MAX, commentSchema, personName } from '../model';
+import { personName } from '../model';
+import { COMMENT_MAX, commentSchema } from '../work-order-form';
 
 export function WorkOrderComments({ sync, recordId, users }: { sync: TenantSync; recordId: string; users: ReadonlyMap<string, CacheRow> }) {
   const headingId = useId();

@@ -15,20 +15,22 @@ import { maintenanceStatusLabel, PRIORITY_LABELS } from '../../../lib/work-order
 import {
   assigneeName,
   campusLabel,
-  COMMENT_MAX,
   doorLabel,
   personName,
-  resolutionSchema,
   statusOf,
   WORK_ORDER_PRIORITIES,
+  workOrderRights,
+  type WorkOrderContext,
+} from '../model';
+import {
+  COMMENT_MAX,
+  resolutionSchema,
   workOrderChangeSchema,
   workOrderFormValues,
-  workOrderRights,
   changedFields,
   followRow,
-  type WorkOrderContext,
   type WorkOrderForm,
-} from '../model';
+} from '../work-order-form';
 import { DoorCheckHistory } from './door-check-history';
 import { WorkOrderBadges } from './work-order-badges';
 import { WorkOrderComments } from './work-order-comments';
