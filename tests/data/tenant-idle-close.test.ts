@@ -266,9 +266,11 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL connection budget', () => {
     // which it does after the backend has left pg_stat_activity, so no sample may ever show more than it.
     const watch = (async () => {
       while (watching) {
-        const now = await monitor.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where datname like $1`, [
-          `${config.prefix}%`,
-        ]);
+        // Client backends only: an autovacuum worker also names the database it works in.
+        const now = await monitor.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname like $1 and backend_type = 'client backend'`,
+          [`${config.prefix}%`],
+        );
         seen = Math.max(seen, now.rows[0]?.n ?? 0);
         await new Promise((r) => setTimeout(r, 2));
       }

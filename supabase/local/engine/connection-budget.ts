@@ -70,8 +70,8 @@ export class ConnectionBudget {
   /**
    * Open, opening or still closing, across all databases: what the server
    * sees. A closing connection counts until its socket has closed, which
-   * PostgreSQL does only once the backend has exited, so the server never
-   * holds more than `max` of ours, even for the moment an exit takes.
+   * PostgreSQL does only once the backend has exited, so a healthy server
+   * never holds more than `max` of ours, even for the moment an exit takes.
    */
   private total = 0;
   /** Of `total`, those whose close has not finished. */
@@ -171,7 +171,8 @@ export class ConnectionBudget {
     }
     this.waiters = [];
     for (const [url, list] of [...this.idle]) for (const entry of [...list]) this.closeIdle(url, entry);
-    await Promise.all([...this.closes]);
+    // A connection handed back meanwhile starts a close of its own: wait until none is left.
+    while (this.closes.size) await Promise.all([...this.closes]);
   }
 
   private mayOpen(url: string): boolean {
@@ -228,8 +229,10 @@ export class ConnectionBudget {
 
   /**
    * Closes a connection. It leaves its database's share at once but the
-   * budget only when the server has let it go; a close that hangs (a server
-   * gone silent) is counted out after CLOSE_WAIT_MS so the budget cannot leak.
+   * budget only when its socket has closed, which a healthy server does once
+   * the backend has exited. A close that hangs (a server gone silent) is
+   * counted out after CLOSE_WAIT_MS anyway, so the budget cannot leak; the
+   * server may then hold that one past the budget until it notices.
    */
   private drop(url: string, client: pg.Client): void {
     const n = (this.perDatabase.get(url) ?? 1) - 1;
