@@ -44,9 +44,27 @@ async function devtoolsUrl(proc: ChildProcess): Promise<string> {
   });
 }
 
+/** How long one protocol call may take before it fails (a crashed renderer never answers). */
+const CALL_MS = 90_000;
+
 /** Chromium with `args` (a --user-data-dir, say), and its first tab over the protocol. */
 export async function launchRawChromium(executable: string, args: string[]): Promise<RawChromium> {
   const proc = spawn(executable, [...args, '--remote-debugging-port=0', 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
+  const kill = async () => {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill();
+    await exited;
+  };
+  try {
+    return await connect(proc, kill);
+  } catch (e) {
+    // Nothing else would stop it, and its profile is about to be deleted.
+    await kill();
+    throw e;
+  }
+}
+
+async function connect(proc: ChildProcess, kill: () => Promise<void>): Promise<RawChromium> {
   const port = new URL(await devtoolsUrl(proc)).port;
   const targets = (await (await fetch(`http://127.0.0.1:${port}/json/list`)).json()) as { type: string; webSocketDebuggerUrl: string }[];
   const target = targets.find((t) => t.type === 'page');
@@ -64,10 +82,16 @@ export async function launchRawChromium(executable: string, args: string[]): Pro
     if (reply.id !== undefined) pending.get(reply.id)?.(reply);
     else if (reply.method) for (const w of waiting.get(reply.method)?.splice(0) ?? []) w(reply.params);
   };
+  // A closed socket (the browser gone) fails every call still waiting, rather than leaving it pending.
+  ws.onclose = () => {
+    for (const answer of [...pending.values()]) answer({ error: { message: 'the DevTools connection closed' } });
+  };
   const send = <T>(method: string, params: Record<string, unknown> = {}) =>
     new Promise<T>((resolve, reject) => {
       const id = ++lastId;
+      const timer = setTimeout(() => pending.get(id)?.({ error: { message: `no answer within ${CALL_MS} ms` } }), CALL_MS);
       pending.set(id, (r) => {
+        clearTimeout(timer);
         pending.delete(id);
         if (r.error) reject(new Error(`${method}: ${r.error.message}`));
         else resolve(r.result as T);
@@ -99,9 +123,7 @@ export async function launchRawChromium(executable: string, args: string[]): Pro
     page,
     async close() {
       ws.close();
-      const exited = new Promise((resolve) => proc.once('exit', resolve));
-      proc.kill();
-      await exited;
+      await kill();
     },
   };
 }
