@@ -84,7 +84,7 @@ export default defineConfig({
     isolateClassicZod(),
     tailwindcss(),
     tiers.plugin,
-    // The two steps of src/main.tsx's start, preloaded from index.html.
+    // The two steps of src/main.tsx's start, linked from index.html so the second is fetched with the first, not after it.
     preloadStart([/[\\/]node_modules[\\/]react-dom[\\/]client\.js$/, /[\\/]src[\\/]app[\\/]start\.tsx$/]),
     VitePWA({
       strategies: 'injectManifest',

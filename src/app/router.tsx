@@ -161,7 +161,7 @@ export const routes: RouteObject[] = [
 let created: ReturnType<typeof createBrowserRouter> | null = null;
 
 /**
- * The app's router, made on first use (src/main.tsx makes it in a task of its own): creating it starts the first
+ * The app's router, made on first use (src/app/start.tsx makes it in a task of its own): creating it starts the first
  * route's guard and chunk loads, which append their modulepreload links, and made while the entry module was
  * evaluated, that work joined the evaluation into one long task on a phone.
  */
