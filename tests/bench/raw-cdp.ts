@@ -102,12 +102,18 @@ async function connect(proc: ChildProcess, kill: () => Promise<void>): Promise<R
     send,
     next: (method, timeoutMs = 60_000) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no ${method} within ${timeoutMs} ms`)), timeoutMs);
         const list = waiting.get(method) ?? [];
-        list.push((p) => {
+        const waiter = (p: unknown) => {
           clearTimeout(timer);
           resolve(p);
-        });
+        };
+        // A waiter that timed out leaves the list, so a later event is not handed to it.
+        const timer = setTimeout(() => {
+          const at = list.indexOf(waiter);
+          if (at >= 0) list.splice(at, 1);
+          reject(new Error(`no ${method} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        list.push(waiter);
         waiting.set(method, list);
       }),
     async evaluate<T>(expression: string) {

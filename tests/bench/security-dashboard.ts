@@ -219,6 +219,20 @@ const KEEP_ERRORS = `window.__errors = [];
   addEventListener('error', (e) => window.__errors.push(String(e.message)));
   addEventListener('unhandledrejection', (e) => window.__errors.push(String(e.reason)));`;
 
+/**
+ * Signed in, the device's store given the big cache, then reloaded as a returning user, whom the service worker
+ * controls; the demo's own door count, read before the seeding.
+ */
+async function signedInWithBigCache(page: Page): Promise<number> {
+  await signInSecurityAdmin(page);
+  const demoDoors = Number(await page.getByTestId('total-total-doors').textContent());
+  if (!(demoDoors > 0)) throw new Error('the first sync brought no doors');
+  await seedBigCache(page, SIZES);
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+  return demoDoors;
+}
+
 /** A Playwright browser on the profile in `dir`, for `steps`, closed after (the profile is then on disk). */
 async function withProfile(dir: string, base: string, steps: (page: Page) => Promise<void>): Promise<void> {
   const context = await chromium.launchPersistentContext(dir, {
@@ -278,10 +292,7 @@ async function reopenedLoads(base: string, expectedDoors: number): Promise<Load[
   const dir = await mkdtemp(join(tmpdir(), 'lockstep-reopen-'));
   try {
     await withProfile(dir, base, async (page) => {
-      await signInSecurityAdmin(page);
-      await seedBigCache(page, SIZES);
-      await page.reload();
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+      await signedInWithBigCache(page);
       await page.evaluate(waitForTiles(expectedDoors));
       await windowReadAgain(() => keptAgainst(page));
     });
@@ -304,14 +315,7 @@ export async function runSecurityDashboardBench(): Promise<BenchResult[]> {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signInSecurityAdmin(page);
-    const demoDoors = Number(await page.getByTestId('total-total-doors').textContent());
-    if (!(demoDoors > 0)) throw new Error('the first sync brought no doors');
-    await seedBigCache(page, SIZES);
-    const expected = demoDoors + SIZES.doors;
-    // A returning user: the service worker controls the page.
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });
+    const expected = (await signedInWithBigCache(page)) + SIZES.doors;
 
     console.log(`  seeded; ${expected} doors expected`);
     const cdp = await context.newCDPSession(page);
