@@ -13,6 +13,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress-plugin';
 import { precacheTiers } from './scripts/precache-tiers';
+import { preloadInSteps } from './scripts/preload-in-steps-plugin';
 import { preloadStart } from './scripts/preload-start-plugin';
 
 /**
@@ -84,6 +85,8 @@ export default defineConfig({
     isolateClassicZod(),
     tailwindcss(),
     tiers.plugin,
+    // A dynamic import's modulepreload links a few per task, not all in the task that asks for it.
+    preloadInSteps(),
     // The two steps of src/main.tsx's start, linked from index.html so the second is fetched with the first, not after it.
     preloadStart([/[\\/]node_modules[\\/]react-dom[\\/]client\.js$/, /[\\/]src[\\/]app[\\/]start\.tsx$/]),
     VitePWA({
