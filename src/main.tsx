@@ -6,6 +6,7 @@
  */
 import { showStartFailed } from './app/start-failed';
 import { nextTask } from './lib/next-task';
+import { markStart } from './lib/start-mark';
 import './app/styles.css';
 
 // Zod probes eval support with `new Function`, which the app's CSP refuses
@@ -17,9 +18,13 @@ zodConfig.jitless = true;
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 void import('react-dom/client')
+  .then(() => markStart('react-dom'))
   .then(nextTask)
   .then(() => import('./app/start'))
-  .then((m) => m.start(root))
+  .then((m) => {
+    markStart('start-module');
+    return m.start(root);
+  })
   .catch((e: unknown) => {
     showStartFailed(root);
     // Still the page's error, for the console and error reports.

@@ -3,8 +3,18 @@
  * (public, platform admin, tenant). Guards are loaders that load on demand,
  * so the landing page carries no session or supabase code.
  */
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject, type ShouldRevalidateFunction } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  UNSAFE_createBrowserHistory,
+  UNSAFE_createRouter,
+  UNSAFE_hydrationRouteProperties,
+  UNSAFE_mapRouteProperties,
+  type LoaderFunctionArgs,
+  type RouteObject,
+  type ShouldRevalidateFunction,
+} from 'react-router-dom';
 import { nextTask } from '../lib/next-task';
+import { markStart } from '../lib/start-mark';
 import { Loading } from '../ui/loading';
 import { ErrorView } from './error-view';
 import { RootLayout } from './root-layout';
@@ -14,9 +24,16 @@ import { RootLayout } from './root-layout';
  * (about 30 for a dashboard), and the router's start asks for the guard's and the screen's at once, with the
  * route matching: one task over 50 ms on a phone.
  */
-const inOwnTask = <T,>(load: () => Promise<T>) => nextTask().then(load);
+const inOwnTask = <T,>(name: string, load: () => Promise<T>) =>
+  nextTask()
+    .then(() => markStart(`${name}:asked`))
+    .then(load)
+    .then((m) => {
+      markStart(`${name}:loaded`);
+      return m;
+    });
 
-const guards = () => inOwnTask(() => import('./guards'));
+const guards = () => inOwnTask('guards', () => import('./guards'));
 const requirePlatform = async (a: LoaderFunctionArgs) => (await guards()).requirePlatformSession(a);
 const requireTenant = async (a: LoaderFunctionArgs) => (await guards()).requireTenantSession(a);
 const requireDashboard = async (a: LoaderFunctionArgs) => (await guards()).requireTenantDashboard(a);
@@ -28,7 +45,7 @@ const requireSuperAdmin = async (a: LoaderFunctionArgs) => (await guards()).requ
 const requireTenantStore = async (a: LoaderFunctionArgs) => {
   const ctx = await requireTenant(a);
   // This one module, not the data index: the index would bring the sync engine along. A failure is the screen's to show.
-  void inOwnTask(() => import('../data/use-local-tenant-db'))
+  void inOwnTask('local-db', () => import('../data/use-local-tenant-db'))
     .then((m) => m.openLocalTenantDb(ctx.slug, ctx.userId))
     .catch(() => undefined);
   return ctx;
@@ -37,27 +54,27 @@ const signedInStaff = async (a: LoaderFunctionArgs) => (await guards()).redirect
 const installedAppStart = async () => (await guards()).openInstalledApp();
 
 // Public area
-const publicSite = () => inOwnTask(() => import('../features/public-site/index'));
+const publicSite = () => inOwnTask('public-site', () => import('../features/public-site/index'));
 // Platform admin area
-const platformAuth = () => inOwnTask(() => import('../features/platform-auth/index'));
-const platformAdmin = () => inOwnTask(() => import('../features/platform-admin/index'));
+const platformAuth = () => inOwnTask('platform-auth', () => import('../features/platform-auth/index'));
+const platformAdmin = () => inOwnTask('platform-admin', () => import('../features/platform-admin/index'));
 // Tenant area
-const tenantAuth = () => inOwnTask(() => import('../features/tenant-auth/index'));
-const tenantDashboard = () => inOwnTask(() => import('../features/tenant-dashboard/index'));
-const doorChecks = () => inOwnTask(() => import('../features/door-checks/index'));
+const tenantAuth = () => inOwnTask('tenant-auth', () => import('../features/tenant-auth/index'));
+const tenantDashboard = () => inOwnTask('tenant-dashboard', () => import('../features/tenant-dashboard/index'));
+const doorChecks = () => inOwnTask('door-checks', () => import('../features/door-checks/index'));
 // The door-checks feature the dashboard builds on (with the schemas) is evaluated a task before the dashboard's own
 // modules: the whole graph evaluated at once was one task of 38-65 ms at 4x (Long Animation Frames).
-const security = () => doorChecks().then(() => inOwnTask(() => import('../features/security/index')));
-const maintenance = () => inOwnTask(() => import('../features/maintenance/index'));
+const security = () => doorChecks().then(() => inOwnTask('security', () => import('../features/security/index')));
+const maintenance = () => inOwnTask('maintenance', () => import('../features/maintenance/index'));
 
 /** A screen whose query string changes in place (?door=, ?order=, filters) keeps the guard it passed on arrival. */
 const samePageKeepsGuard: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
 // The rounds page is a chunk of its own, off the scan-and-check path (docs/decisions/009).
 const rounds = async () => (await doorChecks()).loadRoundsPage();
-const transportation = () => inOwnTask(() => import('../features/transportation/index'));
-const studentParking = () => inOwnTask(() => import('../features/student-parking/index'));
-const sweeps = () => inOwnTask(() => import('../features/sweeps/index'));
+const transportation = () => inOwnTask('transportation', () => import('../features/transportation/index'));
+const studentParking = () => inOwnTask('student-parking', () => import('../features/student-parking/index'));
+const sweeps = () => inOwnTask('sweeps', () => import('../features/sweeps/index'));
 
 export const routes: RouteObject[] = [
   {
@@ -161,10 +178,31 @@ export const routes: RouteObject[] = [
 let created: ReturnType<typeof createBrowserRouter> | null = null;
 
 /**
- * The app's router, made on first use (src/app/start.tsx makes it in a task of its own): creating it starts the first
- * route's guard and chunk loads, which append their modulepreload links, and made while the entry module was
- * evaluated, that work joined the evaluation into one long task on a phone.
+ * Makes the app's router as createBrowserRouter does, in three tasks (src/app/start.tsx): the history, then the
+ * router (its routes converted and matched), then its start (the first route's guard and chunks asked for). Made in
+ * one, that was a task of 55-148 ms at 4x in a reopened browser, most of it React Router's code run and compiled for
+ * the first time (decision 031). The UNSAFE_ exports are those createBrowserRouter itself uses; the options left out
+ * are those it leaves unset here (no basename, no server hydration data, no data strategy).
  */
+export async function makeAppRouter(): Promise<void> {
+  if (created) return;
+  const history = UNSAFE_createBrowserHistory();
+  markStart('history');
+  await nextTask();
+  const router = UNSAFE_createRouter({
+    history,
+    routes,
+    mapRouteProperties: UNSAFE_mapRouteProperties,
+    hydrationRouteProperties: UNSAFE_hydrationRouteProperties,
+  });
+  markStart('router-made');
+  await nextTask();
+  // Made meanwhile by appRouter(): that one is in use, and this one never listened to the history.
+  if (created) router.dispose();
+  else created = router.initialize();
+}
+
+/** The app's router: the one makeAppRouter made, or one made now (in one task) when the start did not make it. */
 export function appRouter(): ReturnType<typeof createBrowserRouter> {
   created ??= createBrowserRouter(routes);
   return created;

@@ -14,6 +14,16 @@ export interface Frame {
   text: string;
 }
 
+/** A user-timing mark the app made (src/lib/start-mark.ts, content-ready.ts): [name, ms from the navigation]. */
+export type Mark = [name: string, at: number];
+
+/** What was long in a page, and the app's marks, which name the steps that ran in each long task. */
+export interface LongWork {
+  tasks: Task[];
+  frames: Frame[];
+  marks?: Mark[];
+}
+
 export const WATCH_LONG_TASKS = `
   globalThis.__name = (f) => f;
   window.__longTasks = [];
@@ -41,20 +51,32 @@ export function longWorkExpression(from: number, to: number): string {
     return {
       tasks: window.__longTasks.filter(([s]) => within(s)).map(([s, d]) => [Math.round(s), Math.round(d)]),
       frames: window.__frames.filter((f) => within(f.start)),
+      marks: performance.getEntriesByType('mark').filter((m) => m.name.startsWith('lockstep:') && within(m.startTime))
+        .map((m) => [m.name.replace(/^lockstep:(start:)?/, ''), Math.round(m.startTime * 10) / 10]),
     };
   })()`;
 }
 
-export function longWorkBetween(page: Page, from: number, to: number): Promise<{ tasks: Task[]; frames: Frame[] }> {
-  return page.evaluate(longWorkExpression(from, to)) as Promise<{ tasks: Task[]; frames: Frame[] }>;
+export function longWorkBetween(page: Page, from: number, to: number): Promise<LongWork> {
+  return page.evaluate(longWorkExpression(from, to)) as Promise<LongWork>;
 }
 
-/** Where each long task fell (with the GC pauses in it, when traced), and the animation frames that held one. */
-export function listed(work: { tasks: readonly Task[]; frames: readonly Frame[]; pauses?: Pauses | null }, minFrameMs = 50): string {
+/** The app's marks made during the task, with when (ms into the task): the steps it ran. */
+function marksIn(marks: readonly Mark[] | undefined, [start, duration]: Task): string {
+  // The tasks' times are rounded to whole ms.
+  const inside = (marks ?? []).filter(([, at]) => at >= start - 1 && at <= start + duration + 1);
+  return inside.length ? ` [${inside.map(([n, at]) => `${n} +${Math.round(at - start)}`).join(', ')}]` : ' [no mark]';
+}
+
+/**
+ * Where each long task fell (with the GC pauses in it, when traced, and the app's marks made in it), and the
+ * animation frames that held one.
+ */
+export function listed(work: LongWork & { pauses?: Pauses | null }, minFrameMs = 50): string {
   if (!work.tasks.length) return 'none';
   const gc = (t: Task) =>
     work.pauses === undefined ? '' : work.pauses === null ? ' (GC untraced)' : ` (GC ${Math.round(gcWithin(work.pauses, t))})`;
-  const tasks = work.tasks.map((t) => `${t[1]} at ${t[0]}${gc(t)}`).join(' and ');
+  const tasks = work.tasks.map((t) => `${t[1]} at ${t[0]}${gc(t)}${work.marks ? marksIn(work.marks, t) : ''}`).join(' and ');
   const frames = work.frames.filter((f) => f.duration >= minFrameMs).map((f) => `\n      frame ${f.text}`);
   return tasks + frames.join('');
 }

@@ -76,10 +76,9 @@ import {
   longWorkBetween,
   longWorkExpression,
   WATCH_LONG_TASKS,
-  type Frame,
+  type LongWork,
   withGcPauses,
   type Pauses,
-  type Task,
 } from './long-tasks';
 import { median, round, type BenchResult } from './result';
 
@@ -190,10 +189,8 @@ export async function forgetKeptChecks(page: Page): Promise<void> {
   await deleteCacheRows(page, { meta: [KEPT_KEY] });
 }
 
-interface Load {
+interface Load extends LongWork {
   ms: number;
-  tasks: Task[];
-  frames: Frame[];
   pauses: Pauses | null;
   painted: Painted;
   /** when the load's run ended (ms from its navigation): the long tasks after it belong to what comes next */
@@ -210,8 +207,8 @@ async function fullLoad(browser: Browser, page: Page, expectedDoors: number): Pr
     await windowReadAgain(() => keptAgainst(page));
     return { painted, end: await page.evaluate(() => performance.now()) };
   });
-  const { tasks, frames } = await longWorkBetween(page, 0, value.end);
-  return { ms: value.painted.at, tasks, frames, pauses, painted: value.painted, end: value.end };
+  const work = await longWorkBetween(page, 0, value.end);
+  return { ...work, ms: value.painted.at, pauses, painted: value.painted, end: value.end };
 }
 
 /** In the page: what a user would see in the console as an uncaught error, kept for the bench to read. */
@@ -280,8 +277,8 @@ async function reopenedLoad(dir: string, base: string, expectedDoors: number): P
     const end = await page.evaluate<number>('performance.now()');
     const errors = await page.evaluate<string[]>('window.__errors');
     if (errors.length) throw new Error(`reopened: page errors: ${errors.join('; ')}`);
-    const { tasks, frames } = await page.evaluate<{ tasks: Task[]; frames: Frame[] }>(longWorkExpression(0, end));
-    return { ms: painted.at, tasks, frames, pauses: null, painted, end };
+    const work = await page.evaluate<LongWork>(longWorkExpression(0, end));
+    return { ...work, ms: painted.at, pauses: null, painted, end };
   } finally {
     await chrome.close();
   }
