@@ -17,7 +17,7 @@
  * Printed per page: LCP, TBT, CLS, the performance audits that fail with
  * what they point at (unused JS, layout shifts, long tasks...) and the ids
  * of failing accessibility audits with their first element.
- * Set LIGHTHOUSE_RUNS=1 for a quicker look.
+ * Set LIGHTHOUSE_RUNS=1 for a quicker look, LIGHTHOUSE_PAGES=rounds,check-form for only those pages.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,8 @@ import { buildRealApp, officerDoorId, OFFICER, REAL_DIST, SECURITY, signIn, TENA
 import { median, type BenchResult } from './result';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',');
+const wanted = (page: string) => !ONLY || ONLY.includes(page);
 const PORTS = { public: 9322, officer: 9323, security: 9324 };
 const PERFORMANCE_BAR = 95;
 const ACCESSIBILITY_BAR = 100;
@@ -146,19 +148,26 @@ export async function runLighthouseBench(): Promise<BenchResult[]> {
     stack = await serveDemoStack(REAL_DIST);
     const { base } = stack;
     const t = `${base}/tenant/${TENANT}`;
-    await withProfile(PORTS.public, async () => {
-      scores.push(await scorePage(PORTS.public, 'landing', `${base}/`, false, base));
-      scores.push(await scorePage(PORTS.public, 'tenant-login', `${t}/login`, false, base));
-    });
-    await withProfile(PORTS.officer, async (context) => {
-      const door = await signedInAs(context, base, OFFICER);
-      scores.push(await scorePage(PORTS.officer, 'rounds', `${t}/rounds`, true, base));
-      scores.push(await scorePage(PORTS.officer, 'check-form', `${t}/scan?door=${encodeURIComponent(door ?? '')}`, true, base));
-    });
-    await withProfile(PORTS.security, async (context) => {
-      await signedInAs(context, base, SECURITY);
-      scores.push(await scorePage(PORTS.security, 'security-dashboard', `${t}/security`, true, base));
-    });
+    if (wanted('landing') || wanted('tenant-login')) {
+      await withProfile(PORTS.public, async () => {
+        if (wanted('landing')) scores.push(await scorePage(PORTS.public, 'landing', `${base}/`, false, base));
+        if (wanted('tenant-login')) scores.push(await scorePage(PORTS.public, 'tenant-login', `${t}/login`, false, base));
+      });
+    }
+    if (wanted('rounds') || wanted('check-form')) {
+      await withProfile(PORTS.officer, async (context) => {
+        const door = await signedInAs(context, base, OFFICER);
+        if (wanted('rounds')) scores.push(await scorePage(PORTS.officer, 'rounds', `${t}/rounds`, true, base));
+        const form = `${t}/scan?door=${encodeURIComponent(door ?? '')}`;
+        if (wanted('check-form')) scores.push(await scorePage(PORTS.officer, 'check-form', form, true, base));
+      });
+    }
+    if (wanted('security-dashboard')) {
+      await withProfile(PORTS.security, async (context) => {
+        await signedInAs(context, base, SECURITY);
+        scores.push(await scorePage(PORTS.security, 'security-dashboard', `${t}/security`, true, base));
+      });
+    }
   } finally {
     await stack?.close();
   }

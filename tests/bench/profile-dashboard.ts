@@ -17,7 +17,7 @@
  *   ERR_PROBE=1 print each Error the page makes in its first 3 s, with its stack (with Playwright's inspector
  *              attached, making one captures a detailed stack, which can re-parse a whole bundled module)
  *   TRACE_OUT=dir with TRACE or TIMELINE, also write each load's trace to dir/load-<n>.json (for DevTools' Performance panel)
- *   CALLERS=fn with PROFILE: fn's self time by its four nearest callers (e.g. CALLERS=appendChild)
+ *   CALLERS=fn with PROFILE: fn's self time by its four nearest callers (e.g. CALLERS=appendChild; CALLER_DEPTH=n: n callers)
  *   IDLE_S=n   leave the page idle n seconds before each load (the bench's extra loads come after 70 s idle)
  *   FORGET=1   delete the board's kept latest checks before each load (the first visit's path)
  *   NEW_TAB=1  each load in a tab of its own, the last one closed (a new renderer process). Playwright's inspector is
@@ -146,7 +146,8 @@ interface CpuProfile {
 
 const underModules = new Map<string, number>();
 const selfTime = new Map<string, number>();
-/** CALLERS=name: the self time of the function of that name, by its four nearest callers. */
+/** CALLERS=name: the self time of the function of that name, by its CALLER_DEPTH nearest callers. */
+const CALLER_DEPTH = Number(process.env.CALLER_DEPTH ?? 4);
 const callers = new Map<string, number>();
 
 function addProfile(p: CpuProfile): void {
@@ -167,7 +168,7 @@ function addProfile(p: CpuProfile): void {
     const f = byId.get(id)!.callFrame;
     selfTime.set(frameName(f), (selfTime.get(frameName(f)) ?? 0) + ms);
     if (process.env.CALLERS && f.functionName === process.env.CALLERS) {
-      const chain = [...ancestors(id)].slice(1, 5).map(frameName).join(' < ');
+      const chain = [...ancestors(id)].slice(1, 1 + CALLER_DEPTH).map(frameName).join(' < ');
       callers.set(chain, (callers.get(chain) ?? 0) + ms);
     }
   });
