@@ -48,7 +48,12 @@ const requireTenantStore = async (a: LoaderFunctionArgs) => {
   const ctx = await requireTenant(a);
   // A failure is the screen's to show.
   void localDb()
-    .then((m) => m.openLocalTenantDb(ctx.slug, ctx.userId))
+    .then(async (m) => {
+      // Not in the task that evaluated Dexie's module.
+      await nextTask();
+      markStart('local-db:open');
+      return m.openLocalTenantDb(ctx.slug, ctx.userId);
+    })
     .catch(() => undefined);
   return ctx;
 };
