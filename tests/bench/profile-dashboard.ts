@@ -168,7 +168,10 @@ function addProfile(p: CpuProfile): void {
     const f = byId.get(id)!.callFrame;
     selfTime.set(frameName(f), (selfTime.get(frameName(f)) ?? 0) + ms);
     if (process.env.CALLERS && f.functionName === process.env.CALLERS) {
-      const chain = [...ancestors(id)].slice(1, 1 + CALLER_DEPTH).map(frameName).join(' < ');
+      const chain = [...ancestors(id)]
+        .slice(1, 1 + CALLER_DEPTH)
+        .map(frameName)
+        .join(' < ');
       callers.set(chain, (callers.get(chain) ?? 0) + ms);
     }
   });
