@@ -85,7 +85,8 @@ export default defineConfig({
     isolateClassicZod(),
     tailwindcss(),
     tiers.plugin,
-    // A dynamic import's modulepreload links a few per task, not all in the task that asks for it.
+    // A dynamic import's modulepreload links a few per task: each insertion starts a fetch, and the door-checks
+    // feature's 15 in the asking task made it one of 66-122 ms at 4x (decision 031).
     preloadInSteps(),
     // The two steps of src/main.tsx's start, linked from index.html so the second is fetched with the first, not after it.
     preloadStart([/[\\/]node_modules[\\/]react-dom[\\/]client\.js$/, /[\\/]src[\\/]app[\\/]start\.tsx$/]),

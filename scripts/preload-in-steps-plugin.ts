@@ -21,17 +21,22 @@ function nextLinkTask() {
   const channel = new MessageChannel();
   channel.port1.onmessage = () => {
     channel.port1.close();
-    for (const [link, appended] of linksToAppend.splice(0, ${LINKS_PER_TASK})) {
-      document.head.appendChild(link);
-      appended();
+    for (const [link, appended, failed] of linksToAppend.splice(0, ${LINKS_PER_TASK})) {
+      // One failing append fails its own import (the helper reports it as vite:preloadError), not the links after it.
+      try {
+        document.head.appendChild(link);
+        appended();
+      } catch (e) {
+        failed(e);
+      }
     }
     if (linksToAppend.length) nextLinkTask();
   };
   channel.port2.postMessage(null);
 }
 function appendInSteps(link) {
-  return new Promise((appended) => {
-    if (linksToAppend.push([link, appended]) === 1) nextLinkTask();
+  return new Promise((appended, failed) => {
+    if (linksToAppend.push([link, appended, failed]) === 1) nextLinkTask();
   });
 }
 `;
@@ -51,15 +56,18 @@ export function preloadInSteps(): Plugin {
   return {
     name: 'lockstep:preload-in-steps',
     apply: 'build',
-    transform(code, id) {
-      if (id !== HELPER_ID) return null;
-      rewritten = true;
-      return { code: helperInSteps(code), map: null };
+    transform: {
+      // A filter, so the bundler does not call this hook for every module.
+      filter: { id: /^\0vite\/preload-helper\.js$/ },
+      handler(code, id) {
+        if (id !== HELPER_ID) return null;
+        rewritten = true;
+        return { code: helperInSteps(code), map: null };
+      },
     },
     generateBundle(_options, bundle) {
-      const usesHelper = Object.values(bundle).some((o) => o.type === 'chunk' && o.code.includes('modulepreload'));
-      if (usesHelper && !rewritten)
-        this.error("preload-in-steps: Vite's preload helper was never seen, so its links are appended all at once");
+      const hasHelper = Object.values(bundle).some((o) => o.type === 'chunk' && o.moduleIds.includes(HELPER_ID));
+      if (hasHelper && !rewritten) this.error("preload-in-steps: Vite's preload helper was not rewritten, so its links go in all at once");
     },
   };
 }

@@ -12,8 +12,9 @@ import { makeAppRouter } from './router';
 export async function start(root: HTMLElement): Promise<void> {
   // Each step a task of its own, as each is long on a phone when nothing is compiled yet: the root (React listens
   // to every event it handles); the router's creation, itself in three (router.tsx: the history, the route
-  // matching, then its start, which asks for the first route's chunks, each in a task of its own); the first render, as a transition so React renders it in slices, yielding
-  // between them, instead of in one task (there is nothing on screen yet for a transition to keep).
+  // matching, then its start, which asks for the first route's chunks, each in a task of its own); the first
+  // render, as a transition so React renders it in slices, yielding between them, instead of in one task (there
+  // is nothing on screen yet for a transition to keep).
   await nextTask();
   const reactRoot = createRoot(root);
   markStart('root');

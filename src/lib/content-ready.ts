@@ -10,6 +10,7 @@
  */
 import { useEffect } from 'react';
 import { afterPaint } from './after-paint';
+import { endStartMarks } from './start-mark';
 
 const FALLBACK_MS = 4000;
 
@@ -27,6 +28,7 @@ function fire(reason: 'content' | 'fallback'): void {
   fired = true;
   if (fallback) clearTimeout(fallback);
   performance.mark(BACKGROUND_START_MARK, { detail: { reason } });
+  endStartMarks();
   afterPaint(() => {
     for (const w of waiters.splice(0)) w();
   });

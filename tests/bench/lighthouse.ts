@@ -30,7 +30,10 @@ import { buildRealApp, officerDoorId, OFFICER, REAL_DIST, SECURITY, signIn, TENA
 import { median, type BenchResult } from './result';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',');
+const PAGES = ['landing', 'tenant-login', 'rounds', 'check-form', 'security-dashboard'];
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',').map((p) => p.trim());
+const unknown = ONLY?.filter((p) => !PAGES.includes(p)) ?? [];
+if (unknown.length) throw new Error(`LIGHTHOUSE_PAGES: no page ${unknown.join(', ')} (pages: ${PAGES.join(', ')})`);
 const wanted = (page: string) => !ONLY || ONLY.includes(page);
 const PORTS = { public: 9322, officer: 9323, security: 9324 };
 const PERFORMANCE_BAR = 95;

@@ -49,7 +49,7 @@ export function longWorkExpression(from: number, to: number): string {
   return `(() => {
     const within = (s) => s >= ${from} && s <= ${to};
     return {
-      tasks: window.__longTasks.filter(([s]) => within(s)).map(([s, d]) => [Math.round(s), Math.round(d)]),
+      tasks: window.__longTasks.filter(([s]) => within(s)).map(([s, d]) => [Math.round(s * 10) / 10, Math.round(d * 10) / 10]),
       frames: window.__frames.filter((f) => within(f.start)),
       marks: performance.getEntriesByType('mark').filter((m) => m.name.startsWith('lockstep:') && within(m.startTime))
         .map((m) => [m.name.replace(/^lockstep:(start:)?/, ''), Math.round(m.startTime * 10) / 10]),
@@ -63,8 +63,9 @@ export function longWorkBetween(page: Page, from: number, to: number): Promise<L
 
 /** The app's marks made during the task, with when (ms into the task): the steps it ran. */
 function marksIn(marks: readonly Mark[] | undefined, [start, duration]: Task): string {
-  // The tasks' times are rounded to whole ms.
-  const inside = (marks ?? []).filter(([, at]) => at >= start - 1 && at <= start + duration + 1);
+  // Times kept to 0.1 ms: the start's tasks follow each other closely, so a wider margin would take in a
+  // neighbour's mark (some marks are made as a task begins, others as it ends).
+  const inside = (marks ?? []).filter(([, at]) => at >= start && at <= start + duration + 0.1);
   return inside.length ? ` [${inside.map(([n, at]) => `${n} +${Math.round(at - start)}`).join(', ')}]` : ' [no mark]';
 }
 
@@ -76,7 +77,9 @@ export function listed(work: LongWork & { pauses?: Pauses | null }, minFrameMs =
   if (!work.tasks.length) return 'none';
   const gc = (t: Task) =>
     work.pauses === undefined ? '' : work.pauses === null ? ' (GC untraced)' : ` (GC ${Math.round(gcWithin(work.pauses, t))})`;
-  const tasks = work.tasks.map((t) => `${t[1]} at ${t[0]}${gc(t)}${work.marks ? marksIn(work.marks, t) : ''}`).join(' and ');
+  const tasks = work.tasks
+    .map((t) => `${Math.round(t[1])} at ${Math.round(t[0])}${gc(t)}${work.marks ? marksIn(work.marks, t) : ''}`)
+    .join(' and ');
   const frames = work.frames.filter((f) => f.duration >= minFrameMs).map((f) => `\n      frame ${f.text}`);
   return tasks + frames.join('');
 }

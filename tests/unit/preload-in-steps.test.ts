@@ -1,7 +1,7 @@
 /**
  * The rewrite of Vite's preload helper (scripts/preload-in-steps-plugin.ts), run on the helper's own source as the
- * installed Vite writes it into a build, in a stand-in document: jsdom is not needed for a head that records what is
- * appended and when, and Node's MessageChannel posts real tasks.
+ * installed Vite writes it into a build, in a stand-in page (helperInPage) that runs the helper's posted tasks one at
+ * a time.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -51,12 +51,20 @@ interface FakeLink {
 
 type Preload = (load: () => Promise<unknown>, deps: string[]) => Promise<unknown>;
 
-/** The rewritten helper, in a document whose head records the task each link was appended in. */
-function helperInDocument(existing: string[] = []) {
+/** Lets every pending promise callback run (setImmediate comes after the microtask queue has emptied). */
+const settle = () => new Promise((r) => setImmediate(r));
+
+/**
+ * The rewritten helper in a stand-in page: a head that records what is appended, and a MessageChannel whose posted
+ * messages run only when the test runs them, one task at a time, so what each task did is exact.
+ */
+function helperInPage(existing: string[] = [], refused = '') {
   const head: FakeLink[] = [];
-  const appendedInTask: number[] = [];
-  let task = 0;
-  let taskCounted = false;
+  const tasks: Array<() => void> = [];
+  class StandInChannel {
+    port1 = { onmessage: null as null | (() => void), close() {} };
+    port2 = { postMessage: () => tasks.push(() => this.port1.onmessage?.()) };
+  }
   const link = (href = ''): FakeLink => ({
     rel: '',
     href,
@@ -73,16 +81,8 @@ function helperInDocument(existing: string[] = []) {
   const document = {
     head: {
       appendChild(l: FakeLink) {
-        // Appends in one run of code share a task number; a microtask between them means a new task came.
-        if (!taskCounted) {
-          taskCounted = true;
-          queueMicrotask(() => {
-            taskCounted = false;
-            task++;
-          });
-        }
+        if (refused && l.href.endsWith(refused)) throw new Error(`refused ${refused}`);
         head.push(l);
-        appendedInTask.push(task);
       },
     },
     querySelector: () => null,
@@ -95,52 +95,82 @@ function helperInDocument(existing: string[] = []) {
     .replaceAll('__VITE_IS_MODERN__', 'true')
     .replaceAll('import.meta', 'importMeta')
     .replace('export const __vitePreload =', 'return');
-  // The helper's own source, evaluated as the build's chunk would run it, with this document as its globals.
-  const preload = new Function('document', 'window', 'importMeta', code)(document, window, importMeta) as Preload;
-  return { preload, head, appendedInTask };
+  // The helper's own source, evaluated as the build's chunk would run it, with this page as its globals.
+  const factory = new Function('document', 'window', 'importMeta', 'MessageChannel', code) as (...a: unknown[]) => Preload;
+  const preload = factory(document, window, importMeta, StandInChannel);
+  /** Runs the posted tasks one by one until none is left: the head's length after each. */
+  const drain = async () => {
+    const after: number[] = [];
+    for (let task = tasks.shift(); task; task = tasks.shift()) {
+      task();
+      after.push(head.length);
+      await settle();
+    }
+    return after;
+  };
+  return { preload, head, drain };
 }
 
 const deps = (n: number) => Array.from({ length: n }, (_, i) => `assets/chunk-${i}.js`);
+const urls = (files: string[]) => files.map((f) => `http://app.test/${f}`);
 
 describe("Vite's preload helper, rewritten to append a few links per task", () => {
-  it(`appends none in the asking task and at most ${LINKS_PER_TASK} per task after, and imports once all are in`, async () => {
-    const { preload, head, appendedInTask } = helperInDocument();
+  it(`appends none in the asking task and ${LINKS_PER_TASK} per task after, and imports once all are in`, async () => {
+    const { preload, head, drain } = helperInPage();
     let linksWhenImported = -1;
     const loaded = preload(() => {
       linksWhenImported = head.length;
       return Promise.resolve('the module');
     }, deps(8));
+    await settle();
     expect(head).toHaveLength(0);
+    expect(linksWhenImported).toBe(-1);
+    expect(await drain()).toEqual([3, 6, 8]);
     expect(await loaded).toBe('the module');
     expect(linksWhenImported).toBe(8);
-    expect(head.map((l) => [l.rel, l.as, l.href])).toEqual(deps(8).map((d) => ['modulepreload', 'script', `http://app.test/${d}`]));
-    const perTask = new Map<number, number>();
-    for (const t of appendedInTask) perTask.set(t, (perTask.get(t) ?? 0) + 1);
-    expect([...perTask.values()]).toEqual([3, 3, 2]);
+    expect(head.map((l) => [l.rel, l.as, l.href])).toEqual(urls(deps(8)).map((u) => ['modulepreload', 'script', u]));
   });
 
-  it('appends no link the document already has, and none twice across imports', async () => {
-    const { preload, head } = helperInDocument(['http://app.test/assets/chunk-0.js']);
-    await preload(() => Promise.resolve(1), deps(2));
-    await preload(() => Promise.resolve(2), deps(4));
-    expect(head.map((l) => l.href)).toEqual([
-      'http://app.test/assets/chunk-0.js',
-      ...deps(4)
-        .slice(1)
-        .map((d) => `http://app.test/${d}`),
-    ]);
+  it('appends no link the document already has, nor one twice for imports asked for together', async () => {
+    const { preload, head, drain } = helperInPage(['http://app.test/assets/chunk-0.js']);
+    let linksWhenSecond = -1;
+    const first = preload(() => Promise.resolve(1), deps(4));
+    const second = preload(() => {
+      linksWhenSecond = head.length;
+      return Promise.resolve(2);
+    }, deps(6).slice(2));
+    await drain();
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(head.map((l) => l.href)).toEqual(urls(deps(6)));
+    // The second waited for the links it shares with the first, and for its own after them.
+    expect(linksWhenSecond).toBe(6);
+  });
+
+  it('fails only the import whose link could not be appended, and still appends the links after it', async () => {
+    const { preload, head, drain } = helperInPage([], 'chunk-1.js');
+    let imported = false;
+    const failing = preload(() => {
+      imported = true;
+      return Promise.resolve();
+    }, deps(2));
+    const other = preload(() => Promise.resolve('other'), ['assets/other.js']);
+    const failed = expect(failing).rejects.toThrow('refused chunk-1.js');
+    await drain();
+    await failed;
+    expect(imported).toBe(false);
+    expect(await other).toBe('other');
+    expect(head.map((l) => l.href)).toEqual(urls(['assets/chunk-0.js', 'assets/other.js']));
   });
 
   it("still waits for a stylesheet's load before importing", async () => {
-    const { preload, head } = helperInDocument();
+    const { preload, head, drain } = helperInPage();
     let imported = false;
     const loaded = preload(() => {
       imported = true;
       return Promise.resolve();
     }, ['assets/screen.css']);
-    while (!head.length) await new Promise((r) => setTimeout(r, 1));
-    await new Promise((r) => setTimeout(r, 5));
-    expect(head[0]?.rel).toBe('stylesheet');
+    await drain();
+    expect(head.map((l) => l.rel)).toEqual(['stylesheet']);
     expect(imported).toBe(false);
     head[0]?.listeners.get('load')?.({ type: 'load' });
     await loaded;
