@@ -5,6 +5,7 @@
  * the run where it happened (on this shared machine it may not come again).
  */
 import type { Browser, Page } from '@playwright/test';
+import { START_MARK_PREFIX } from '../../src/lib/start-mark';
 
 export type Task = [start: number, duration: number];
 
@@ -52,7 +53,7 @@ export function longWorkExpression(from: number, to: number): string {
       tasks: window.__longTasks.filter(([s]) => within(s)).map(([s, d]) => [Math.round(s * 10) / 10, Math.round(d * 10) / 10]),
       frames: window.__frames.filter((f) => within(f.start)),
       marks: performance.getEntriesByType('mark').filter((m) => m.name.startsWith('lockstep:') && within(m.startTime))
-        .map((m) => [m.name.replace(/^lockstep:(start:)?/, ''), Math.round(m.startTime * 10) / 10]),
+        .map((m) => [m.name.replace(${JSON.stringify(START_MARK_PREFIX)}, '').replace(/^lockstep:/, ''), Math.round(m.startTime * 10) / 10]),
     };
   })()`;
 }
