@@ -7,6 +7,7 @@
  */
 import { compareDoorNumbers, doorLogStatusColor, isRealDoor, type Row } from '../door-checks/index';
 import { inactiveCampusIds, onInactiveCampus } from '../../lib/inactive-campuses';
+import { compareText } from '../../lib/quick-locale';
 import type { CampusCard, DoorStatusBoard, DoorStatusTotals, DoorTile } from './door-status';
 import { doorClock } from './freshness-clock';
 
@@ -99,7 +100,7 @@ function startBoard(campuses: readonly Row[]): BoardDraft {
   const cards = new Map<string, CampusCard>();
   const active = campuses
     .filter((c) => c.active !== false)
-    .sort((a, b) => String(a.campus_name ?? '').localeCompare(String(b.campus_name ?? '')));
+    .sort((a, b) => compareText(String(a.campus_name ?? ''), String(b.campus_name ?? '')));
   for (const c of active) cards.set(String(c.id), emptyCard(String(c.id), String(c.campus_name ?? '')));
   const totals: DoorStatusTotals = { doors: 0, activityToday: 0, noActivity: 0, needsCheck: 0, checkSoon: 0, recentCheck: 0 };
   return { cards, inactive: inactiveCampusIds(campuses), totals, nextChange: new Map() };

@@ -1,4 +1,5 @@
 /** The five summary cards of the Security Dashboard (spec §2); each opens its management modal. */
+import { formatCount } from '../../../lib/quick-locale';
 import type { SummaryCounts } from '../door-status';
 
 export type SummaryKey = keyof SummaryCounts;
@@ -23,7 +24,7 @@ export function SummaryCards({ counts, onOpen }: { counts: SummaryCounts; onOpen
             data-testid={`summary-${c.key}`}
           >
             <span className="block text-sm font-medium text-slate-600">{c.label}</span>
-            <span className="block text-3xl font-bold text-slate-900">{counts[c.key].toLocaleString()}</span>
+            <span className="block text-3xl font-bold text-slate-900">{formatCount(counts[c.key])}</span>
           </button>
         </li>
       ))}
