@@ -4,8 +4,11 @@
  * through check-interval-readiness.ts. Kept in the security feature so the
  * scan path, which loads the door-check index, does not carry it.
  */
-import { useSyncStates, type TenantDb } from '../../../data';
-import { intervalEditStatus, intervalWaitText, settingsSyncView, type IntervalEditStatus } from '../check-interval-readiness';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useRef } from 'react';
+import type { TenantDb } from '../../../data';
+import { intervalEditStatus, intervalWaitText, type IntervalEditStatus, type SettingsSyncView } from '../check-interval-readiness';
+import { readSettingsSyncView, sameSettingsSyncView } from '../settings-sync-view';
 import { useOnline } from '../../../lib/use-online';
 
 export interface IntervalEdit {
@@ -16,11 +19,21 @@ export interface IntervalEdit {
   missingOnServer: boolean;
 }
 
+const NOT_READ: SettingsSyncView = { pulled: false, missingOnServer: false, refusedMessage: null, reachedServer: false };
+
 export function useIntervalEdit(db: TenantDb, hasSetting: boolean): IntervalEdit {
-  const states = useSyncStates(db);
+  // The same object while the view is unchanged: the live query then hands over nothing new, and nothing re-renders.
+  const last = useRef<SettingsSyncView | null>(null);
+  const view = useLiveQuery(async () => {
+    const next = await readSettingsSyncView(db);
+    const prev = last.current;
+    if (prev && sameSettingsSyncView(prev, next)) return prev;
+    last.current = next;
+    return next;
+  }, [db]);
   const online = useOnline();
-  const sync = settingsSyncView(states ?? []);
+  const sync = view ?? NOT_READ;
   // Until the sync state is read, stay disabled without claiming more than "loading".
-  const status: IntervalEditStatus = states === undefined && !hasSetting ? 'loading' : intervalEditStatus({ hasSetting, sync, online });
+  const status: IntervalEditStatus = view === undefined && !hasSetting ? 'loading' : intervalEditStatus({ hasSetting, sync, online });
   return { status, reason: intervalWaitText(status, sync), missingOnServer: sync.missingOnServer };
 }
