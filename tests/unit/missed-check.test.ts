@@ -9,6 +9,7 @@ import { doorFreshness, dueAt, parseSettingInteger } from '../../src/features/do
 import {
   alertAckNoteSchema,
   buildMissedCheckAlerts,
+  buildMissedCheckAlertsInSteps,
   missedCheckPolicy,
   missedCheckStatus,
   splitAlerts,
@@ -199,5 +200,59 @@ describe('threshold settings form', () => {
       { grace: '25', escalate: 'abc' },
     ])
       expect(missedCheckSettingsSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+  });
+});
+
+describe('buildMissedCheckAlertsInSteps', () => {
+  const policy = { intervalHours: 24, gracePercent: 25, escalatePercent: 200 };
+  const now = BASE + 100 * H;
+  const campuses = [
+    { id: 'c1', campus_name: 'North', active: true },
+    { id: 'c2', campus_name: 'Closed', active: false },
+  ];
+  // Enough doors for several steps, every kind of door: checked long ago, lately, never, on an inactive campus, removed.
+  const doors = Array.from({ length: 2_345 }, (_, i) => ({
+    id: `d${i}`,
+    door_number: `EA${i}`,
+    campus_id: i % 11 === 0 ? 'c2' : 'c1',
+    ...(i % 13 === 0 ? { deleted_at: '2026-11-01T00:00:00Z' } : {}),
+  }));
+  const latest = new Map(doors.filter((_, i) => i % 5 !== 0).map((d, i) => [d.id, now - (i % 90) * H] as const));
+  // Doors with no check in the window whose older latest check was looked up.
+  const older = new Map(doors.filter((_, i) => i % 10 === 0).map((d, i) => [d.id, now - (40 + i) * H] as const));
+  const at = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
+  // An escalated door (checked 60 h ago) of the active campus, acknowledged.
+  const acked = doors.find((d, i) => i % 11 !== 0 && i % 13 !== 0 && !older.has(d.id) && latest.get(d.id) === now - 60 * H)!;
+  const acks = [{ id: 'k1', door_id: acked.id, last_check_at: at(now - 60 * H), level: 'escalated', note: 'On it', created_at: at(now) }];
+
+  it('gives the one-pass answer, pausing between steps, with the older checks in it', async () => {
+    let pauses = 0;
+    const stepped = await buildMissedCheckAlertsInSteps(
+      { doors, campuses, latest, older, acks, policy, now },
+      async () => {
+        pauses++;
+      },
+      () => false,
+    );
+    const merged = new Map(latest);
+    for (const [id, t] of older) merged.set(id, t);
+    const whole = buildMissedCheckAlerts({ doors, campuses, latest: merged, acks, policy, now });
+    expect(stepped).toEqual(whole);
+    expect(whole.length).toBeGreaterThan(500);
+    expect(whole.some((a) => a.ack?.note === 'On it')).toBe(true);
+    expect(pauses).toBe(5);
+  });
+
+  it('stops when asked', async () => {
+    let pauses = 0;
+    const stepped = await buildMissedCheckAlertsInSteps(
+      { doors, campuses, latest, acks: [], policy, now },
+      async () => {
+        pauses++;
+      },
+      () => pauses >= 2,
+    );
+    expect(stepped).toBeNull();
+    expect(pauses).toBe(2);
   });
 });

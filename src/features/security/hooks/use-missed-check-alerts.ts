@@ -6,12 +6,19 @@
  * indexed lookup of their newest log: never a scan of every log.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { listDoorLogsBetween, listLatestChecksOf, useRows, type CacheRow, type TenantDb } from '../../../data';
 import { isRealDoor, latestCheckByDoor, useCheckInterval } from '../../door-checks/index';
-import { buildMissedCheckAlerts, missedCheckPolicy, splitAlerts, type MissedCheckAlert, type MissedCheckPolicy } from '../missed-check';
+import {
+  buildMissedCheckAlertsInSteps,
+  missedCheckPolicy,
+  splitAlerts,
+  type MissedCheckAlert,
+  type MissedCheckPolicy,
+} from '../missed-check';
 import { freshnessWindowStart } from '../door-status';
 import { useTrustedNow } from './use-trusted-now';
+import { yieldToMain } from '../latest-checks-reader';
 
 export interface MissedCheckAlerts {
   /** Open (unacknowledged) alerts, overdue only. */
@@ -66,12 +73,28 @@ export function useMissedCheckAlerts(db: TenantDb | null, source: MissedCheckSou
   const older = useLiveQuery(() => (db && missing ? listLatestChecksOf(db, missing) : undefined), [db, missing]);
 
   const policy = useMemo(() => (settings ? missedCheckPolicy(settings, hours) : null), [settings, hours]);
-  const alerts = useMemo(() => {
-    if (!doors || !campuses || !windowLatest || !older || !policy) return null;
-    const latest = new Map(windowLatest);
-    for (const [id, t] of older) latest.set(id, t);
-    return buildMissedCheckAlerts({ doors, campuses, latest, acks: acks ?? EMPTY, policy, now: now.getTime() });
-  }, [doors, campuses, windowLatest, older, policy, acks, now]);
+  // Built in steps after the render, not in it: over 5,000 doors the pass was one long task on a phone, in the
+  // render that showed it and again each minute. The last answer stays on screen while the next is built.
+  const [built, setBuilt] = useState<{ db: TenantDb; alerts: MissedCheckAlert[] } | { db: TenantDb; error: unknown } | null>(null);
+  useEffect(() => {
+    if (!db || !doors || !campuses || !windowLatest || !older || !policy) return;
+    let stopped = false;
+    const input = { doors, campuses, latest: windowLatest, older, acks: acks ?? EMPTY, policy, now: now.getTime() };
+    buildMissedCheckAlertsInSteps(input, yieldToMain, () => stopped)
+      .then((alerts) => {
+        if (alerts && !stopped) setBuilt({ db, alerts });
+      })
+      .catch((e: unknown) => {
+        // A pure function over rows already read: a throw is a bug, thrown in the render below as it was when the
+        // alerts were built there, so the screen's error boundary shows it.
+        if (!stopped) setBuilt({ db, error: e });
+      });
+    return () => {
+      stopped = true;
+    };
+  }, [db, doors, campuses, windowLatest, older, policy, acks, now]);
+  if (built && built.db === db && 'error' in built) throw built.error;
+  const alerts = built && built.db === db && 'alerts' in built ? built.alerts : null;
 
   const split = useMemo(() => splitAlerts(alerts ?? EMPTY), [alerts]);
   return { ...split, policy, loading: alerts === null || acks === undefined || intervalLoading };
