@@ -63,8 +63,21 @@ export async function signInSecurityAdmin(page: Page): Promise<void> {
 }
 
 /** A production build of the app into `outDir` (each bench keeps its own, so sections never share a half-written one). */
-export async function buildAppInto(outDir: string): Promise<void> {
+export async function buildAppInto(outDir: string, opts: { reactProfiling?: boolean } = {}): Promise<void> {
   const { build } = await import('vite');
-  await build({ root: resolve(import.meta.dirname, '..', '..'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    root: resolve(import.meta.dirname, '..', '..'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true },
+    // The profiling aid's REACT_COMMITS: react-dom's profiling build, the same React with its component timers on. The
+    // file under react-dom/client is swapped, so the start's preload plugin still finds react-dom/client.
+    ...(opts.reactProfiling
+      ? {
+          resolve: {
+            alias: [{ find: /^\.\/cjs\/react-dom-client\.production\.js$/, replacement: './cjs/react-dom-profiling.profiling.js' }],
+          },
+        }
+      : {}),
+  });
   if (!existsSync(join(outDir, 'index.html'))) throw new Error(`no build in ${outDir}`);
 }

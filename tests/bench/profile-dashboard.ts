@@ -14,9 +14,16 @@
  *   TIMELINE=1 a Chromium trace per load: every main-thread task over 4 ms until the board painted, with its
  *              largest events, and the main thread's busy and idle time until then (where the load's time goes)
  *   V8_COMPILE=1 with TIMELINE, also trace V8's compiler (parsing, and source positions collected late)
+ *   ICU_PROBE=1 print the first call of each of the page's locale-aware built-ins (localeCompare, toLocaleString,
+ *              Intl's constructors), with its time and stack: the first of each loads ICU's data in a new process, one
+ *              task of 30-120 ms at 4x
  *   ERR_PROBE=1 print each Error the page makes in its first 3 s, with its stack (with Playwright's inspector
  *              attached, making one captures a detailed stack, which can re-parse a whole bundled module)
  *   TRACE_OUT=dir with TRACE or TIMELINE, also write each load's trace to dir/load-<n>.json (for DevTools' Performance panel)
+ *   IN_TASK=fn@file with PROFILE: the samples under that function (e.g. x@client-, React's scheduler task) by the
+ *              innermost frame outside that file: which app code (components, hooks) its tasks ran
+ *   REACT_COMMITS=n  each of React's commits of n ms or more after the navigation: what it rendered, from React's
+ *              own timers (react-commits.ts; builds with react-dom's profiling build into .bench/profile-dashboard-react-dist)
  *   CALLERS=fn with PROFILE: fn's self time by its four nearest callers (e.g. CALLERS=appendChild; CALLER_DEPTH=n: n callers)
  *   IDLE_S=n   leave the page idle n seconds before each load (the bench's extra loads come after 70 s idle)
  *   FORGET=1   delete the board's kept latest checks before each load (the first visit's path)
@@ -43,7 +50,31 @@ import { seedBigCache } from './big-cache';
 import { buildAppInto, serveDemoStack, signInSecurityAdmin } from './demo-stack';
 import { addAllocations, heapSummary, startAllocationSampling } from './heap-summary';
 import { longWorkBetween, WATCH_LONG_TASKS, type TraceEvent } from './long-tasks';
+import { printReactCommits, RECORD_REACT_COMMITS } from './react-commits';
 import { addDoorLogs, forgetKeptChecks } from './security-dashboard';
+
+/** ICU_PROBE: wraps each locale-aware built-in so its first call in the page is noted with its time, duration and stack. */
+const PROBE_ICU = `{
+  const seen = (window.__icu = []);
+  const wrap = (owner, key, label) => {
+    const orig = owner[key];
+    let first = true;
+    const wrapped = function (...args) {
+      if (!first) return new.target ? Reflect.construct(orig, args, new.target) : orig.apply(this, args);
+      first = false;
+      const t0 = performance.now();
+      const out = new.target ? Reflect.construct(orig, args, new.target) : orig.apply(this, args);
+      const stack = (new Error().stack || '').split('\\n').slice(2, 6).map((l) => l.trim().replace(/^at /, '').replace(/https?:[/][/][^/]+[/]assets[/]/, '')).join(' < ');
+      seen.push(label + ' at ' + t0.toFixed(0) + ' ms took ' + (performance.now() - t0).toFixed(1) + ' ms: ' + stack);
+      return out;
+    };
+    owner[key] = wrapped;
+  };
+  wrap(String.prototype, 'localeCompare', 'localeCompare');
+  wrap(Number.prototype, 'toLocaleString', 'Number toLocaleString');
+  for (const k of ['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString']) wrap(Date.prototype, k, 'Date ' + k);
+  for (const k of ['Collator', 'NumberFormat', 'DateTimeFormat', 'RelativeTimeFormat', 'PluralRules', 'ListFormat']) wrap(Intl, k, 'Intl.' + k);
+}`;
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const LOADS = Number(process.env.LOADS ?? 10);
@@ -149,6 +180,8 @@ const selfTime = new Map<string, number>();
 /** CALLERS=name: the self time of the function of that name, by its CALLER_DEPTH nearest callers. */
 const CALLER_DEPTH = Number(process.env.CALLER_DEPTH ?? 4);
 const callers = new Map<string, number>();
+const [IN_TASK_FN, IN_TASK_FILE] = (process.env.IN_TASK ?? '').split('@');
+const inTask = new Map<string, number>();
 
 function addProfile(p: CpuProfile): void {
   const parent = new Map<number, number>();
@@ -167,6 +200,14 @@ function addProfile(p: CpuProfile): void {
     if (module) underModules.set(module, (underModules.get(module) ?? 0) + ms);
     const f = byId.get(id)!.callFrame;
     selfTime.set(frameName(f), (selfTime.get(frameName(f)) ?? 0) + ms);
+    if (IN_TASK_FN && IN_TASK_FILE) {
+      const stack = [...ancestors(id)];
+      if (stack.some((a) => a.functionName === IN_TASK_FN && a.url.includes(IN_TASK_FILE))) {
+        const own = stack.find((a) => a.url !== '' && !a.url.includes(IN_TASK_FILE));
+        const key = own ? frameName(own) : `${IN_TASK_FILE} itself`;
+        inTask.set(key, (inTask.get(key) ?? 0) + ms);
+      }
+    }
     if (process.env.CALLERS && f.functionName === process.env.CALLERS) {
       const chain = [...ancestors(id)]
         .slice(1, 1 + CALLER_DEPTH)
@@ -227,16 +268,23 @@ function printTotals(title: string, totals: Map<string, number>): void {
 const mb = (bytes: number) => (bytes / 1048576).toFixed(1);
 
 async function main(): Promise<void> {
-  const dist = join(ROOT, '.bench', process.env.DIST ?? 'profile-dashboard-dist');
-  if (!process.env.DIST) await buildAppInto(dist);
+  const reactCommits = process.env.REACT_COMMITS ? Number(process.env.REACT_COMMITS) : null;
+  const dist = join(
+    ROOT,
+    '.bench',
+    process.env.DIST ?? (reactCommits === null ? 'profile-dashboard-dist' : 'profile-dashboard-react-dist'),
+  );
+  if (!process.env.DIST) await buildAppInto(dist, { reactProfiling: reactCommits !== null });
   const demo = await serveDemoStack(dist);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const context = await browser.newContext({ baseURL: demo.base, viewport: { width: 1280, height: 900 } });
     await context.addInitScript(WATCH_LONG_TASKS);
+    if (reactCommits !== null) await context.addInitScript(RECORD_REACT_COMMITS);
     if (process.env.ERR_PROBE)
       await context.addInitScript(`{ const E = Error; const seen = (e) => { if (performance.now() < 3000) console.log('ERRPROBE ' + String(e && e.stack).slice(0, 400)); return e; };
         globalThis.Error = new Proxy(E, { construct: (t, a, n) => seen(Reflect.construct(t, a, n)), apply: (t, th, a) => seen(Reflect.apply(t, th, a)) }); }`);
+    if (process.env.ICU_PROBE) await context.addInitScript(PROBE_ICU);
     let page = await context.newPage();
     // CONSOLE=text: the page's console messages containing it (a temporary console.debug in the app, say).
     const wanted = process.env.CONSOLE;
@@ -319,6 +367,7 @@ async function main(): Promise<void> {
       const heapAfter = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number; totalSize: number };
       const trace = process.env.TRACE || process.env.TIMELINE ? await browser.stopTracing() : null;
       if (i === 0) continue;
+      if (reactCommits !== null) await printReactCommits(page, reactCommits);
       if (profile) addProfile(profile);
       if (trace && process.env.TRACE_OUT) writeFileSync(join(process.env.TRACE_OUT, `load-${i}.json`), trace);
       if (trace && process.env.TRACE) printLongTraceTasks(trace.toString('utf8'), i);
@@ -327,6 +376,8 @@ async function main(): Promise<void> {
       console.log(
         `load ${i}: long tasks [start, ms] ${JSON.stringify(work.tasks)}; background start at ${seen.painted} ms; JS heap ${mb(heapAtPaint.usedSize)} of ${mb(heapAtPaint.totalSize)} MB at the paint, ${mb(heapAfter.usedSize)} of ${mb(heapAfter.totalSize)} MB 3 s later`,
       );
+      if (process.env.ICU_PROBE)
+        console.log(`  first ICU calls:\n    ${((await page.evaluate('window.__icu || []')) as string[]).join('\n    ')}`);
       if (process.env.ENTRIES) console.log(`  entries:\n    ${seen.entries.join('\n    ')}`);
       const longFrames = work.frames.filter((f) => f.duration >= Number(process.env.FRAME_MS ?? 50)).map((f) => f.text);
       if (longFrames.length) console.log(`  long animation frames:\n    ${longFrames.join('\n    ')}`);
@@ -339,6 +390,7 @@ async function main(): Promise<void> {
       printTotals('self time by function', selfTime);
       const busy = [...selfTime].filter(([k]) => !k.startsWith('(idle)')).reduce((t, [, v]) => t + v, 0);
       console.log(`busy (every sample but idle), per load: ${(busy / LOADS).toFixed(0)} ms`);
+      if (IN_TASK_FN) printTotals(`under ${process.env.IN_TASK}, by the innermost frame outside ${IN_TASK_FILE}`, inTask);
       if (process.env.CALLERS) printTotals(`${process.env.CALLERS}'s self time by caller`, callers);
     }
   } finally {
