@@ -14,9 +14,11 @@ export function getRow(db: TenantDb, table: SyncedTable, id: string): Promise<Ca
 
 /**
  * Rows read per request by listRows: the rows of one request are turned into objects in one task, and a district's
- * 5,000 doors in one request were a 40-60 ms task on a phone (traced at 4x); 1,000 are about a fifth of it.
+ * 5,000 doors in one request were a 40-60 ms task on a phone (traced at 4x). 1,000 were still tasks of 30-76 ms on a
+ * slower machine (Long Animation Frames: the request's success callback), so 500: the pages are asked for at once, so
+ * more of them add no round trip.
  */
-export const ROWS_PER_READ = 1_000;
+export const ROWS_PER_READ = 500;
 
 /**
  * Every row of the table in primary-key order, in one read transaction (one snapshot). A table of more than a page

@@ -3,12 +3,15 @@
  * (an older check leaves a door Needs Check whatever it said), in chunks of
  * the created_at index with a yield to the main thread between them: 10,000
  * logs read in one piece are one long task on a phone, and 2,000 were still
- * 30-45 ms tasks traced at 4x; 1,000 are about half that.
+ * 30-45 ms tasks traced at 4x. 1,000 were still 30-76 ms on a slower
+ * machine (Long Animation Frames: the request's success callback, where the
+ * rows become objects), so 500; the next chunk is asked for before one is
+ * read through, so more chunks add little wait.
  */
 import type { TenantDb } from '../../data';
 import { noteCheck, type LatestCheck, type LatestChecks } from './live-board';
 
-const CHUNK = 1_000;
+const CHUNK = 500;
 
 type Scheduler = { yield?: () => Promise<void> };
 
