@@ -92,6 +92,7 @@ export {
 } from './tenant-health-probe';
 export { useTenantSync, type TenantSyncState } from './use-tenant-sync';
 export { useLaterTenantSync } from './use-later-tenant-sync';
+export { loadSyncModules } from './sync-modules';
 export { useLocalTenantDb, type LocalTenantDbState } from './use-local-tenant-db';
 export { useLivePull, LIVE_PULL_MS, LIVE_TABLES } from './use-live-pull';
 export { readRemembered, remember, type Remembered } from './local-meta';

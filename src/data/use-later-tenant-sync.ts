@@ -7,35 +7,16 @@
  * sync badge (openTenantSync).
  */
 import { whenContentReady } from '../lib/content-ready';
-import { nextTask } from '../lib/next-task';
 import type { TenantEndpoint } from './clients';
+import { loadSyncModules } from './sync-modules';
 import type { TenantSync } from './tenant-sync';
 import { useTenantResource } from './use-tenant-resource';
 import type { TenantSyncState } from './use-tenant-sync';
 
-/**
- * supabase-js's parts, smallest first, each evaluated in a task of its own before supabase-js itself: the whole of it
- * evaluated at once was one task of 47-64 ms at 4x after the paint (Long Animation Frames). package.json names each
- * at the version supabase-js pins (tests/unit/supabase-parts.test.ts), so they are the very modules it imports.
- */
-export const SUPABASE_PARTS: readonly (() => Promise<unknown>)[] = [
-  () => import('@supabase/functions-js'),
-  () => import('@supabase/postgrest-js'),
-  () => import('@supabase/storage-js'),
-  () => import('@supabase/realtime-js'),
-  () => import('@supabase/auth-js'),
-];
-
 async function openAfterPaint(endpoint: TenantEndpoint, userId: string): Promise<TenantSync> {
   await whenContentReady();
-  // A task between the evaluations: a part already fetched could otherwise be evaluated in the same task as the last.
-  for (const part of SUPABASE_PARTS) {
-    await part();
-    await nextTask();
-  }
-  // supabase-js is evaluated on its own first: evaluated with the engine's modules, the two made one task of up to
-  // 51 ms at 4x after the paint (Long Animation Frames). Each dynamic import's evaluation is a task of its own.
-  await import('./clients');
+  // supabase-js and the engine evaluated a task at a time (sync-modules.ts), not as one graph.
+  await loadSyncModules();
   const { openTenantSync } = await import('./tenant-sync');
   return openTenantSync(endpoint, userId);
 }

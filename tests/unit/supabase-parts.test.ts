@@ -1,6 +1,6 @@
 /**
  * The parts of supabase-js the sync engine evaluates one task at a time
- * before it (src/data/use-later-tenant-sync.ts) are the very modules
+ * before it (src/data/sync-modules.ts) are the very modules
  * supabase-js imports: package.json names each at the version supabase-js
  * pins, and npm installed one copy of each, so an update of supabase-js
  * alone fails here instead of quietly loading a second copy.
@@ -16,7 +16,7 @@ const json = (path: string) =>
 describe('supabase-js parts', () => {
   const pinned = json('node_modules/@supabase/supabase-js/package.json').dependencies ?? {};
   const ours = json('package.json').dependencies ?? {};
-  const source = readFileSync(join(ROOT, 'src/data/use-later-tenant-sync.ts'), 'utf8');
+  const source = readFileSync(join(ROOT, 'src/data/sync-modules.ts'), 'utf8');
 
   it('package.json names every part at the version supabase-js pins, and the sync start imports each', () => {
     expect(Object.keys(pinned).length).toBeGreaterThan(3);

@@ -1,12 +1,13 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
-import { getCachedOrganization, type TenantProfile } from '../../../data';
+import { getCachedOrganization, loadSyncModules, type TenantProfile } from '../../../data';
 import { askWorkerToCacheLater } from '../../../lib/cache-later';
 import { whenContentReady } from '../../../lib/content-ready';
 import { organizationLabel } from '../../../lib/organizations';
 import { SyncBadgePlaceholder } from './sync-badge-placeholder';
 import { normalizeRole, tenantPath } from '../../../lib/roles';
-const TenantSyncControls = lazy(() => import('./tenant-sync-controls'));
+// Its graph holds supabase-js and the sync engine: loaded a module a task (loadSyncModules), not evaluated as one task.
+const TenantSyncControls = lazy(() => loadSyncModules().then(() => import('./tenant-sync-controls')));
 // Its own chunk: statically it would share one with the sign-in pages and
 // carry their form library onto every tenant screen, the scan path included.
 const SupportBanner = lazy(() => import('./support-banner').then((m) => ({ default: m.SupportBanner })));
