@@ -166,6 +166,9 @@ export default defineConfig({
             { name: 'sign-in-form', test: /[\\/]src[\\/](ui[\\/](auth-card|password-field)|lib[\\/]sign-in-rules)\.tsx?$/ },
             // Forms import it, the check form does not: left alone it joins the Field chunk the scan path loads.
             { name: 'form-message', test: /[\\/]src[\\/]ui[\\/]form-message\.ts$/ },
+            // The after-paint loader of the sync engine's modules (the header imports it on every tenant screen): left
+            // alone it joined the tenant sign-in chunk, which then came with the check form (react-hook-form with it).
+            { name: 'sync-modules', test: /[\\/]src[\\/]data[\\/]sync-modules\.ts$/ },
           ],
         },
       },
