@@ -152,12 +152,18 @@ export function compareAlerts(a: MissedCheckAlert, b: MissedCheckAlert): number 
  * an inactive campus raise none (src/lib/inactive-campuses.ts). `latest` is
  * each door's latest check (ms); a door missing from it was never checked.
  */
+/** Each door's latest check time (ms): a Map, or a view of one kept in another shape (the board's latest checks). */
+export interface LatestTimes {
+  has(doorId: string): boolean;
+  get(doorId: string): number | undefined;
+}
+
 export interface MissedCheckInput {
   doors: readonly Row[];
   campuses: readonly Row[];
-  latest: ReadonlyMap<string, number>;
+  latest: LatestTimes;
   /** Latest checks found outside `latest`'s window, read first (doors with none in it). */
-  older?: ReadonlyMap<string, number>;
+  older?: LatestTimes;
   acks: readonly Row[];
   policy: MissedCheckPolicy;
   now: number;

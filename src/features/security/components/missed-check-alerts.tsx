@@ -8,7 +8,7 @@ import { useRows, type CacheRow, type TenantDb } from '../../../data';
 import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
 import { Modal } from '../../../ui/modal';
-import { compareAlerts } from '../missed-check';
+import { compareAlerts, type LatestTimes } from '../missed-check';
 import { useMissedCheckAlerts } from '../hooks/use-missed-check-alerts';
 import { MissedCheckList } from './missed-check-list';
 
@@ -32,7 +32,7 @@ export function MissedCheckAlertsButton({
   db: TenantDb;
   /** The screen's time; without it the alerts keep their own minute tick, which re-renders only them. */
   now?: Date;
-  windowLatest: ReadonlyMap<string, number> | null;
+  windowLatest: LatestTimes | null;
   doors: readonly CacheRow[] | undefined;
 }) {
   // Start once the dashboard has painted, so the alerts never hold up the door tiles.

@@ -13,6 +13,7 @@ import {
   buildMissedCheckAlertsInSteps,
   missedCheckPolicy,
   splitAlerts,
+  type LatestTimes,
   type MissedCheckAlert,
   type MissedCheckPolicy,
 } from '../missed-check';
@@ -39,7 +40,7 @@ export interface MissedCheckSource {
    * Door Status board's latest checks), so nothing is read twice; while the
    * screen is still loading them (undefined, null) the alerts wait.
    */
-  shared?: { doors: readonly CacheRow[] | undefined; windowLatest: ReadonlyMap<string, number> | null };
+  shared?: { doors: readonly CacheRow[] | undefined; windowLatest: LatestTimes | null };
 }
 
 const EMPTY: readonly never[] = [];
