@@ -11,6 +11,7 @@ import {
   buildMissedCheckAlerts,
   buildMissedCheckAlertsInSteps,
   missedCheckPolicy,
+  withAcks,
   missedCheckStatus,
   splitAlerts,
 } from '../../src/features/security/missed-check';
@@ -218,8 +219,15 @@ describe('buildMissedCheckAlertsInSteps', () => {
     ...(i % 13 === 0 ? { deleted_at: '2026-11-01T00:00:00Z' } : {}),
   }));
   const latest = new Map(doors.filter((_, i) => i % 5 !== 0).map((d, i) => [d.id, now - (i % 90) * H] as const));
-  // Doors with no check in the window whose older latest check was looked up.
-  const older = new Map(doors.filter((_, i) => i % 10 === 0).map((d, i) => [d.id, now - (40 + i) * H] as const));
+  // A door of the active campus the window has as 80 h late: the looked-up check below says 3 h.
+  const lateInWindow = doors.find((d, i) => i % 11 !== 0 && i % 13 !== 0 && i % 10 !== 0 && latest.get(d.id) === now - 80 * H)!.id;
+  // Doors with no check in the window whose older latest check was looked up, and two the window has too (the
+  // looked-up check wins, as when the two were merged into one map).
+  const older = new Map([
+    ...doors.filter((_, i) => i % 10 === 0).map((d, i) => [d.id, now - (40 + i) * H] as const),
+    ['d2', now - 70 * H] as const,
+    [lateInWindow, now - 3 * H] as const,
+  ]);
   const at = (ms: number) => new Date(ms).toISOString().replace('Z', '+00:00');
   // An escalated door (checked 60 h ago) of the active campus, acknowledged.
   const acked = doors.find((d, i) => i % 11 !== 0 && i % 13 !== 0 && !older.has(d.id) && latest.get(d.id) === now - 60 * H)!;
@@ -241,6 +249,54 @@ describe('buildMissedCheckAlertsInSteps', () => {
     expect(whole.length).toBeGreaterThan(500);
     expect(whole.some((a) => a.ack?.note === 'On it')).toBe(true);
     expect(pauses).toBe(5);
+  });
+
+  it('the looked-up older check wins over the window’s', async () => {
+    const stepped = await buildMissedCheckAlertsInSteps(
+      { doors, campuses, latest, older, acks: [], policy, now },
+      async () => {},
+      () => false,
+    );
+    const byDoor = new Map((stepped ?? []).map((a) => [a.doorId, a]));
+    expect(byDoor.get('d2')?.lastCheck).toBe(now - 70 * H);
+    expect(byDoor.has(lateInWindow)).toBe(false);
+    const windowOnly = await buildMissedCheckAlertsInSteps(
+      { doors, campuses, latest, acks: [], policy, now },
+      async () => {},
+      () => false,
+    );
+    expect(windowOnly?.find((a) => a.doorId === lateInWindow)?.status.level).toBe('escalated');
+  });
+
+  it('acks applied afterwards give the answer built with them', async () => {
+    const bare = await buildMissedCheckAlertsInSteps(
+      { doors, campuses, latest, older, acks: [], policy, now },
+      async () => {},
+      () => false,
+    );
+    expect(bare?.some((a) => a.ack)).toBe(false);
+    const merged = new Map(latest);
+    for (const [id, t] of older) merged.set(id, t);
+    const overdue = bare!.find((a) => a.status.level === 'overdue')!;
+    const more = [
+      ...acks,
+      // An overdue door's ack, and an ack of an earlier episode that covers nothing.
+      {
+        id: 'k2',
+        door_id: overdue.doorId,
+        last_check_at: overdue.lastCheck === null ? null : at(overdue.lastCheck),
+        level: 'overdue',
+        note: 'Seen',
+        created_at: at(now),
+      },
+      { id: 'k3', door_id: overdue.doorId, last_check_at: at(now - 500 * H), level: 'overdue', note: 'Old', created_at: at(now - 400 * H) },
+    ];
+    expect(withAcks(bare!, more)).toEqual(buildMissedCheckAlerts({ doors, campuses, latest: merged, acks: more, policy, now }));
+    expect(
+      withAcks(bare!, more)
+        .filter((a) => a.ack)
+        .map((a) => a.ack?.note),
+    ).toEqual(expect.arrayContaining(['On it', 'Seen']));
   });
 
   it('stops when asked', async () => {

@@ -146,12 +146,6 @@ export function compareAlerts(a: MissedCheckAlert, b: MissedCheckAlert): number 
   return compareDoorNumbers(a.doorNumber, b.doorNumber);
 }
 
-/**
- * The alerts of every real, non-removed door that is overdue or escalated,
- * most late first, each with the acks of its current check episode. Doors of
- * an inactive campus raise none (src/lib/inactive-campuses.ts). `latest` is
- * each door's latest check (ms); a door missing from it was never checked.
- */
 /** Each door's latest check time (ms): a Map, or a view of one kept in another shape (the board's latest checks). */
 export interface LatestTimes {
   has(doorId: string): boolean;
@@ -175,15 +169,25 @@ interface AlertDraft {
   out: MissedCheckAlert[];
 }
 
-function startAlerts(input: MissedCheckInput): AlertDraft {
-  const acksByDoor = new Map<string, Row[]>();
-  for (const a of input.acks) {
+function acksByDoor(acks: readonly Row[]): Map<string, Row[]> {
+  const byDoor = new Map<string, Row[]>();
+  for (const a of acks) {
     if (typeof a.door_id !== 'string' || a.deleted_at) continue;
-    const list = acksByDoor.get(a.door_id);
+    const list = byDoor.get(a.door_id);
     if (list) list.push(a);
-    else acksByDoor.set(a.door_id, [a]);
+    else byDoor.set(a.door_id, [a]);
   }
-  return { acksByDoor, inactive: inactiveCampusIds(input.campuses), out: [] };
+  return byDoor;
+}
+
+/** The acks of a door's current check episode: the one that covers its alert, and the rest. */
+function episodeAcks(byDoor: ReadonlyMap<string, Row[]>, doorId: string, lastCheck: number | null, level: MissedCheckLevel) {
+  const episode = (byDoor.get(doorId) ?? []).filter((a) => sameCheck(a.last_check_at, lastCheck)).map(toAck);
+  return coveringAck(level, episode);
+}
+
+function startAlerts(input: MissedCheckInput): AlertDraft {
+  return { acksByDoor: acksByDoor(input.acks), inactive: inactiveCampusIds(input.campuses), out: [] };
 }
 
 function addAlerts(draft: AlertDraft, input: MissedCheckInput, from: number, to: number): void {
@@ -195,8 +199,7 @@ function addAlerts(draft: AlertDraft, input: MissedCheckInput, from: number, to:
     const lastCheck = input.older?.get(d.id) ?? input.latest.get(d.id) ?? null;
     const status = missedCheckStatus(lastCheck, input.policy, input.now);
     if (status.level === 'ok') continue;
-    const episode = (draft.acksByDoor.get(d.id) ?? []).filter((a) => sameCheck(a.last_check_at, lastCheck)).map(toAck);
-    const { ack, earlier } = coveringAck(status.level, episode);
+    const { ack, earlier } = episodeAcks(draft.acksByDoor, d.id, lastCheck, status.level);
     draft.out.push({
       doorId: d.id,
       doorNumber,
@@ -209,10 +212,32 @@ function addAlerts(draft: AlertDraft, input: MissedCheckInput, from: number, to:
   }
 }
 
+/**
+ * The alerts of every real, non-removed door that is overdue or escalated,
+ * most late first, each with the acks of its current check episode. Doors of
+ * an inactive campus raise none (src/lib/inactive-campuses.ts). `latest` is
+ * each door's latest check (ms); a door missing from it was never checked.
+ */
 export function buildMissedCheckAlerts(input: MissedCheckInput): MissedCheckAlert[] {
   const draft = startAlerts(input);
   addAlerts(draft, input, 0, input.doors.length);
   return draft.out.sort(compareAlerts);
+}
+
+/**
+ * The same alerts with the acks of `acks` instead of those they were built
+ * with: the answer buildMissedCheckAlerts gives for them, as an ack changes
+ * no alert's door, check or level, nor the order. A pass over the alerts
+ * alone, so an acknowledgement shows at once, without the pass over every
+ * door.
+ */
+export function withAcks(alerts: readonly MissedCheckAlert[], acks: readonly Row[]): MissedCheckAlert[] {
+  const byDoor = acksByDoor(acks);
+  return alerts.map((a) => ({ ...a, ...earlierAndAck(episodeAcks(byDoor, a.doorId, a.lastCheck, a.status.level)) }));
+}
+
+function earlierAndAck({ ack, earlier }: ReturnType<typeof coveringAck>): Pick<MissedCheckAlert, 'ack' | 'earlierAcks'> {
+  return { ack, earlierAcks: earlier };
 }
 
 /** Doors looked at between two yields: a few ms on a phone. */

@@ -11,6 +11,7 @@ import { listDoorLogsBetween, listLatestChecksOf, useRows, type CacheRow, type T
 import { isRealDoor, latestCheckByDoor, useCheckInterval } from '../../door-checks/index';
 import {
   buildMissedCheckAlertsInSteps,
+  withAcks,
   missedCheckPolicy,
   splitAlerts,
   type LatestTimes,
@@ -19,7 +20,7 @@ import {
 } from '../missed-check';
 import { freshnessWindowStart } from '../door-status';
 import { useTrustedNow } from './use-trusted-now';
-import { yieldToMain } from '../latest-checks-reader';
+import { nextTask } from '../../../lib/next-task';
 
 export interface MissedCheckAlerts {
   /** Open (unacknowledged) alerts, overdue only. */
@@ -75,13 +76,16 @@ export function useMissedCheckAlerts(db: TenantDb | null, source: MissedCheckSou
 
   const policy = useMemo(() => (settings ? missedCheckPolicy(settings, hours) : null), [settings, hours]);
   // Built in steps after the render, not in it: over 5,000 doors the pass was one long task on a phone, in the
-  // render that showed it and again each minute. The last answer stays on screen while the next is built.
+  // render that showed it and again each minute. Each step yields with a message to the page (nextTask), which a
+  // hidden tab does not slow down as it does timers. While the next answer is built, or while an input is being read
+  // again, the last one stays on screen. Acknowledgements are applied to it at once (withAcks, a pass over the alerts
+  // alone), so an alert just acknowledged never shows its Acknowledge button again while the doors are gone over.
   const [built, setBuilt] = useState<{ db: TenantDb; alerts: MissedCheckAlert[] } | { db: TenantDb; error: unknown } | null>(null);
   useEffect(() => {
     if (!db || !doors || !campuses || !windowLatest || !older || !policy) return;
     let stopped = false;
-    const input = { doors, campuses, latest: windowLatest, older, acks: acks ?? EMPTY, policy, now: now.getTime() };
-    buildMissedCheckAlertsInSteps(input, yieldToMain, () => stopped)
+    const input = { doors, campuses, latest: windowLatest, older, acks: EMPTY, policy, now: now.getTime() };
+    buildMissedCheckAlertsInSteps(input, nextTask, () => stopped)
       .then((alerts) => {
         if (alerts && !stopped) setBuilt({ db, alerts });
       })
@@ -93,10 +97,10 @@ export function useMissedCheckAlerts(db: TenantDb | null, source: MissedCheckSou
     return () => {
       stopped = true;
     };
-  }, [db, doors, campuses, windowLatest, older, policy, acks, now]);
-  if (built && built.db === db && 'error' in built) throw built.error;
-  const alerts = built && built.db === db && 'alerts' in built ? built.alerts : null;
-
+  }, [db, doors, campuses, windowLatest, older, policy, now]);
+  const withoutAcks = built && built.db === db && 'alerts' in built ? built.alerts : null;
+  const alerts = useMemo(() => (withoutAcks && acks ? withAcks(withoutAcks, acks) : null), [withoutAcks, acks]);
   const split = useMemo(() => splitAlerts(alerts ?? EMPTY), [alerts]);
+  if (built && built.db === db && 'error' in built) throw built.error;
   return { ...split, policy, loading: alerts === null || acks === undefined || intervalLoading };
 }
