@@ -3,17 +3,22 @@
  * known without it. The first locale-aware call in a tab loads ICU's data:
  * on a phone-class CPU (4x) the first localeCompare took 49-124 ms and the
  * first toLocaleString 28-72 ms more, each one long task, and the security
- * dashboard made both before its first paint (decision 031). For an English
- * browser, whose collation and digit grouping are CLDR's root ones, plain
- * names and whole counts are answered here, exactly as ICU would; anything
- * else goes to ICU.
+ * dashboard made both before its first paint (decision 031). Both answer in
+ * the page's language (navigator.language), named to ICU explicitly: left to
+ * ICU's default, a browser whose interface language differs from it could
+ * sort or group differently on the same page. For English, whose collation
+ * and digit grouping are CLDR's root ones, plain names and whole counts are
+ * answered here, exactly as ICU would; anything else goes to ICU.
  */
 
 /** Languages whose default collation and integer grouping are the root ones this file reproduces (en-IN groups by lakh). */
 function english(): boolean {
-  if (typeof navigator === 'undefined') return false;
-  const lang = navigator.language.toLowerCase();
+  const lang = language()?.toLowerCase();
   return lang === 'en' || lang === 'en-us';
+}
+
+function language(): string | undefined {
+  return typeof navigator === 'undefined' ? undefined : navigator.language;
 }
 
 /** Letters, digits and the space: the characters whose root collation order is reproduced below. */
@@ -26,9 +31,9 @@ function primary(code: number): number {
   return (code | 32) - 86; // 'a'..'z' (either case) -> 11..36
 }
 
-/** `a.localeCompare(b)`'s sign, without ICU for plain names in an English browser. */
+/** `a.localeCompare(b)`'s sign in the page's language, without ICU for plain names in an English browser. */
 export function compareText(a: string, b: string): number {
-  if (!english() || !PLAIN.test(a) || !PLAIN.test(b)) return a.localeCompare(b);
+  if (!english() || !PLAIN.test(a) || !PLAIN.test(b)) return a.localeCompare(b, language());
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const d = primary(a.charCodeAt(i)) - primary(b.charCodeAt(i));
@@ -44,9 +49,9 @@ export function compareText(a: string, b: string): number {
   return 0;
 }
 
-/** `n.toLocaleString()`, without ICU for a whole count in an English browser. */
+/** `n.toLocaleString()`, without ICU for a whole count in an English browser (-0, which ICU writes "-0", goes to it). */
 export function formatCount(n: number): string {
-  if (!english() || !Number.isSafeInteger(n)) return n.toLocaleString();
+  if (!english() || !Number.isSafeInteger(n) || Object.is(n, -0)) return n.toLocaleString(language());
   const digits = String(Math.abs(n));
   let out = '';
   for (let end = digits.length; end > 0; end -= 3) out = digits.slice(Math.max(0, end - 3), end) + (out ? `,${out}` : '');

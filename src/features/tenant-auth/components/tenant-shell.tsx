@@ -7,7 +7,12 @@ import { organizationLabel } from '../../../lib/organizations';
 import { SyncBadgePlaceholder } from './sync-badge-placeholder';
 import { normalizeRole, tenantPath } from '../../../lib/roles';
 // Its graph holds supabase-js and the sync engine: loaded a module a task (loadSyncModules), not evaluated as one task.
-const TenantSyncControls = lazy(() => loadSyncModules().then(() => import('./tenant-sync-controls')));
+// Should a step fail, the controls' own import still runs: it fails only as it always could, on its own chunks.
+const TenantSyncControls = lazy(() =>
+  loadSyncModules()
+    .catch(() => undefined)
+    .then(() => import('./tenant-sync-controls')),
+);
 // Its own chunk: statically it would share one with the sign-in pages and
 // carry their form library onto every tenant screen, the scan path included.
 const SupportBanner = lazy(() => import('./support-banner').then((m) => ({ default: m.SupportBanner })));
