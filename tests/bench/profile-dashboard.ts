@@ -59,15 +59,19 @@ const PROBE_ICU = `{
   const wrap = (owner, key, label) => {
     const orig = owner[key];
     let first = true;
+    // Constructed with the original as new.target, so an Intl object keeps its own prototype.
+    const call = (self, args, target) => (target ? Reflect.construct(orig, args, target === wrapped ? orig : target) : orig.apply(self, args));
     const wrapped = function (...args) {
-      if (!first) return new.target ? Reflect.construct(orig, args, new.target) : orig.apply(this, args);
+      if (!first) return call(this, args, new.target);
       first = false;
       const t0 = performance.now();
-      const out = new.target ? Reflect.construct(orig, args, new.target) : orig.apply(this, args);
+      const out = call(this, args, new.target);
       const stack = (new Error().stack || '').split('\\n').slice(2, 6).map((l) => l.trim().replace(/^at /, '').replace(/https?:[/][/][^/]+[/]assets[/]/, '')).join(' < ');
       seen.push(label + ' at ' + t0.toFixed(0) + ' ms took ' + (performance.now() - t0).toFixed(1) + ' ms: ' + stack);
       return out;
     };
+    wrapped.prototype = orig.prototype;
+    Object.setPrototypeOf(wrapped, orig);
     owner[key] = wrapped;
   };
   wrap(String.prototype, 'localeCompare', 'localeCompare');
