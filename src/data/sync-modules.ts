@@ -11,7 +11,7 @@
  */
 import { nextTask } from '../lib/next-task';
 
-export const SUPABASE_PARTS: readonly (() => Promise<unknown>)[] = [
+const SUPABASE_PARTS: readonly (() => Promise<unknown>)[] = [
   () => import('@supabase/functions-js'),
   () => import('@supabase/postgrest-js'),
   () => import('@supabase/storage-js'),

@@ -233,11 +233,10 @@ export function buildMissedCheckAlerts(input: MissedCheckInput): MissedCheckAler
  */
 export function withAcks(alerts: readonly MissedCheckAlert[], acks: readonly Row[]): MissedCheckAlert[] {
   const byDoor = acksByDoor(acks);
-  return alerts.map((a) => ({ ...a, ...earlierAndAck(episodeAcks(byDoor, a.doorId, a.lastCheck, a.status.level)) }));
-}
-
-function earlierAndAck({ ack, earlier }: ReturnType<typeof coveringAck>): Pick<MissedCheckAlert, 'ack' | 'earlierAcks'> {
-  return { ack, earlierAcks: earlier };
+  return alerts.map((a) => {
+    const { ack, earlier } = episodeAcks(byDoor, a.doorId, a.lastCheck, a.status.level);
+    return { ...a, ack, earlierAcks: earlier };
+  });
 }
 
 /** Doors looked at between two yields: a few ms on a phone. */

@@ -7,7 +7,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef } from 'react';
 import type { TenantDb } from '../../../data';
-import { intervalEditStatus, intervalWaitText, type IntervalEditStatus, type SettingsSyncView } from '../check-interval-readiness';
+import {
+  intervalEditStatus,
+  intervalWaitText,
+  settingsSyncView,
+  type IntervalEditStatus,
+  type SettingsSyncView,
+} from '../check-interval-readiness';
 import { readSettingsSyncView, sameSettingsSyncView } from '../settings-sync-view';
 import { useOnline } from '../../../lib/use-online';
 
@@ -19,7 +25,8 @@ export interface IntervalEdit {
   missingOnServer: boolean;
 }
 
-const NOT_READ: SettingsSyncView = { pulled: false, missingOnServer: false, refusedMessage: null, reachedServer: false };
+/** What a device with no pull state says: the view of no rows. */
+const NOT_READ = settingsSyncView([]);
 
 export function useIntervalEdit(db: TenantDb, hasSetting: boolean): IntervalEdit {
   // The same object while the view is unchanged: the live query then hands over nothing new, and nothing re-renders.
