@@ -84,3 +84,50 @@ test('office@ gets the staff tabs; with the add-on off the page says so and link
   await expect(page.getByRole('tab', { name: 'Reports' })).toBeVisible({ timeout: 30_000 });
   await page.context().close();
 });
+
+test("office@'s tabs follow the tabs pattern: one tab in the Tab order, the arrows, Home and End select, panels labelled", async ({
+  browser,
+}) => {
+  const page = await openAs(browser, 'office@lincoln-isd.test', /\/dashboard$/);
+  const tabs = page.getByRole('tablist', { name: 'Student parking' });
+  const tab = (name: string) => tabs.getByRole('tab', { name, exact: true });
+  await expect(tab('Parking Permits')).toHaveAttribute('aria-selected', 'true', { timeout: 30_000 });
+  // Only the selected tab is in the Tab order, and each tab names the panel it controls.
+  await expect(tabs.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+  await expect(tabs.locator('[role="tab"][tabindex="-1"]')).toHaveCount(3);
+  for (const name of ['Parking Permits', 'Violations', 'Plate Lookup', 'Reports']) {
+    const controls = await tab(name).getAttribute('aria-controls');
+    expect(controls).toBeTruthy();
+    await expect(page.locator(`[id="${controls}"]`)).toHaveAttribute('role', 'tabpanel');
+  }
+
+  await tab('Parking Permits').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab('Violations')).toBeFocused();
+  await expect(tab('Violations')).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/[?&]tab=violations\b/);
+  await expect(page.getByRole('tabpanel', { name: 'Violations' })).toBeVisible();
+  await expect(tabs.locator('[role="tab"][tabindex="0"]')).toHaveText('Violations');
+
+  await page.keyboard.press('End');
+  await expect(tab('Reports')).toBeFocused();
+  await expect(page).toHaveURL(/[?&]tab=reports\b/);
+  await page.keyboard.press('ArrowRight');
+  await expect(tab('Parking Permits')).toBeFocused();
+  await expect(tab('Parking Permits')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(tab('Reports')).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(tab('Parking Permits')).toBeFocused();
+  await expect(page.getByRole('tabpanel', { name: 'Parking Permits' })).toBeVisible();
+  // Other keys are the browser's: Tab leaves the list for the panel.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('tabpanel', { name: 'Parking Permits' })).toBeFocused();
+
+  // A click selects too, and only the selected panel is rendered.
+  await tab('Plate Lookup').click();
+  await expect(page).toHaveURL(/[?&]tab=lookup\b/);
+  await expect(page.getByRole('tabpanel')).toHaveCount(1);
+  await expectNoSeriousA11yViolations(page);
+  await page.context().close();
+});

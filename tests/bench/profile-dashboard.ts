@@ -364,6 +364,14 @@ async function main(): Promise<void> {
         ]
           .filter((e) => e.startTime < 3_000)
           .map((e) => {
+            if (e.entryType === 'navigation') {
+              // The navigation's phases: how long the page before held it, the worker's answer, the document's parse.
+              const n = e as PerformanceNavigationTiming;
+              const at = (k: keyof PerformanceNavigationTiming) => `${k} ${Math.round(Number(n[k]))}`;
+              return ['unloadEventStart', 'fetchStart', 'workerStart', 'requestStart', 'responseStart', 'responseEnd', 'domInteractive']
+                .map((k) => at(k as keyof PerformanceNavigationTiming))
+                .join(', ');
+            }
             const end = 'responseEnd' in e ? (e as PerformanceResourceTiming).responseEnd : e.startTime;
             return `${Math.round(e.startTime)}-${Math.round(end)} ${e.name.split('/').pop()}`;
           }),

@@ -29,6 +29,7 @@ import { Button } from '../../ui/button';
 import { cx } from '../../ui/cx';
 import { Loading } from '../../ui/loading';
 import { Modal } from '../../ui/modal';
+import { Tabs } from '../../ui/tabs';
 import {
   DOOR_STATUS_LABEL,
   downloadDoorQrPng,
@@ -52,10 +53,6 @@ import { WorkOrdersLink } from './components/work-orders-link';
 import { DoorFacts } from './components/door-facts';
 import { PhotoGallery } from '../photos/index';
 
-// Asked for as this page's module runs, beside the cache reads: requested only once the board was
-// built, it cost a round trip and a Suspense pass between the board and its tiles.
-const tabsModule = import('../../ui/tabs');
-const Tabs = lazy(() => tabsModule.then((m) => ({ default: m.Tabs })));
 // The management modals and the Conditions tab (reports, PDF, geocoding) load on demand.
 const SecurityAdminModals = lazy(() => import('./admin/index').then((m) => ({ default: m.SecurityAdminModals })));
 const ConditionsTab = lazy(() => import('./admin/index').then((m) => ({ default: m.ConditionsTab })));
@@ -179,31 +176,29 @@ export function Dashboard({ db, syncState, canEdit }: { db: TenantDb; syncState:
           )}
         </WithSync>
       )}
-      <Suspense fallback={<Loading />}>
-        <Tabs
-          label="Security dashboard sections"
-          items={[
-            {
-              id: 'door-status',
-              label: 'Door Status',
-              panel: <DoorStatusTab db={db} board={board} canEdit={canEdit} onOpenDoor={onOpenDoor} onShown={onTilesShown} />,
-            },
-            {
-              id: 'conditions',
-              label: 'Conditions',
-              panel: (
-                <WithSync state={syncState}>
-                  {(ready) => (
-                    <Suspense fallback={<Loading />}>
-                      <ConditionsTab sync={ready} />
-                    </Suspense>
-                  )}
-                </WithSync>
-              ),
-            },
-          ]}
-        />
-      </Suspense>
+      <Tabs
+        label="Security dashboard sections"
+        items={[
+          {
+            id: 'door-status',
+            label: 'Door Status',
+            panel: <DoorStatusTab db={db} board={board} canEdit={canEdit} onOpenDoor={onOpenDoor} onShown={onTilesShown} />,
+          },
+          {
+            id: 'conditions',
+            label: 'Conditions',
+            panel: (
+              <WithSync state={syncState}>
+                {(ready) => (
+                  <Suspense fallback={<Loading />}>
+                    <ConditionsTab sync={ready} />
+                  </Suspense>
+                )}
+              </WithSync>
+            ),
+          },
+        ]}
+      />
       {openDoor && (
         <DoorDetail db={db} sync={syncState.sync} tile={openDoor.tile} campus={openDoor.campus} onClose={() => setOpenDoorId(null)} />
       )}
