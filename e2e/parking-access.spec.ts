@@ -124,10 +124,30 @@ test("office@'s tabs follow the tabs pattern: one tab in the Tab order, the arro
   await page.keyboard.press('Tab');
   await expect(page.getByRole('tabpanel', { name: 'Parking Permits' })).toBeFocused();
 
-  // A click selects too, and only the selected panel is rendered.
+  // A click selects too, and only the selected panel is rendered: the others are empty hidden panels.
   await tab('Plate Lookup').click();
   await expect(page).toHaveURL(/[?&]tab=lookup\b/);
   await expect(page.getByRole('tabpanel')).toHaveCount(1);
+  await expect(page.locator('[role="tabpanel"][hidden]')).toHaveCount(3);
+  for (const hidden of await page.locator('[role="tabpanel"][hidden]').all()) await expect(hidden).toBeEmpty();
+
+  // Back to an earlier selection leaves no stale ask behind: a permit's details push a history entry, its close
+  // replaces it, a tab replaces it again, and after Back the same tab is asked for anew.
+  await tab('Parking Permits').click();
+  await page
+    .getByRole('button', { name: /^Details of permit / })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/[?&]permit=/);
+  await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
+  await expect(page).not.toHaveURL(/[?&]permit=/);
+  await tab('Violations').click();
+  await expect(tab('Violations')).toHaveAttribute('aria-selected', 'true');
+  await page.goBack();
+  await expect(tab('Parking Permits')).toHaveAttribute('aria-selected', 'true');
+  await tab('Violations').click();
+  await expect(tab('Violations')).toHaveAttribute('aria-selected', 'true');
+  await expect(page).toHaveURL(/[?&]tab=violations\b/);
   await expectNoSeriousA11yViolations(page);
   await page.context().close();
 });

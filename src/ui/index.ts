@@ -1,6 +1,6 @@
 /**
- * The shared presentational kit. Modal and Tabs (Headless UI) are exported
- * from './overlays' so screens that do not use them never load Headless UI.
+ * The shared presentational kit. Modal (Headless UI) and Tabs are exported
+ * from './overlays' so screens that do not use them never load their code.
  */
 export { Alert, type AlertTone } from './alert';
 export { Button, ButtonLink, buttonClass, type ButtonProps, type ButtonVariant } from './button';

@@ -1,6 +1,6 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { cx } from './cx';
-import { shownTabIndex, tabIndexForKey } from './tab-keys';
+import { asksForTab, shownTabIndex, tabIndexForKey, type TabAsk } from './tab-keys';
 
 export interface TabItem {
   id: string;
@@ -34,14 +34,14 @@ export function Tabs({
   const tabId = (i: number) => `${base}-tab-${i}`;
   const panelId = (i: number) => `${base}-panel-${i}`;
 
-  // The tab last asked for, while the selection it was asked from is still the one shown: a caller that keeps the
-  // selection in the URL shows it only once its navigation is done, and a key pressed meanwhile must not be
-  // compared with the selection it is about to replace (Home back to the tab still shown would then be dropped).
-  const asked = useRef<{ index: number; from: number } | null>(null);
+  // The tab last asked for, while the selection shown when it was asked is still the one shown (asksForTab).
+  const asked = useRef<TabAsk | null>(null);
+  useEffect(() => {
+    asked.current = null;
+  }, [selected]);
 
   const select = (i: number) => {
-    const pending = asked.current?.from === selected ? asked.current.index : selected;
-    if (i === pending) return;
+    if (!asksForTab(i, selected, asked.current)) return;
     asked.current = { index: i, from: selected };
     if (selectedIndex === undefined) setOwn(i);
     onChange?.(i);
@@ -55,9 +55,9 @@ export function Tabs({
     select(next);
   };
 
-  // No wrapper: the list and the panels stay children of the caller's layout, as Headless UI's group left them.
+  // One element, as Headless UI's group was (a div): the caller's spacing applies to the tabs as a whole.
   return (
-    <>
+    <div>
       <div role="tablist" aria-label={label} aria-orientation="horizontal" className="flex gap-1 overflow-x-auto border-b border-slate-200">
         {items.map((item, i) => (
           <button
@@ -71,7 +71,11 @@ export function Tabs({
             aria-selected={i === selected}
             aria-controls={panelId(i)}
             tabIndex={i === selected ? 0 : -1}
-            onClick={() => select(i)}
+            onClick={() => {
+              // Safari and Firefox on macOS do not focus a button on click: the arrows must work from here on.
+              tabs.current[i]?.focus();
+              select(i);
+            }}
             onKeyDown={onKeyDown}
             className={cx(
               'min-h-11 whitespace-nowrap border-b-2 px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-blue-700',
@@ -93,6 +97,6 @@ export function Tabs({
           ),
         )}
       </div>
-    </>
+    </div>
   );
 }

@@ -127,7 +127,10 @@ function printTimeline(text: string, load: number, paintedMs: number): void {
   const thread = mainThreadOf(text);
   if (!thread) return;
   const { events, main, onMain } = thread;
-  const start = events.find((e) => e.pid === main.pid && e.name === 'navigationStart')?.ts ?? onMain[0]?.ts ?? 0;
+  const navigation = events.find((e) => e.pid === main.pid && e.name === 'navigationStart');
+  // Without it, times count from the first event traced, which comes before the navigation.
+  if (!navigation) console.log('  (no navigationStart in the trace: times below count from its first event)');
+  const start = navigation?.ts ?? onMain[0]?.ts ?? 0;
   const end = start + paintedMs * 1000;
   const tasks = onMain.filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.ts >= start && e.ts < end);
   let busy = 0;
@@ -368,10 +371,19 @@ async function main(): Promise<void> {
           .filter((e) => e.startTime < 3_000)
           .map((e) => {
             if (e.entryType === 'navigation') {
-              // The navigation's phases: how long the page before held it, the worker's answer, the document's parse.
+              // The navigation's phases: the page before's unload, the worker's answer, the document's parse.
               const n = e as PerformanceNavigationTiming;
               const at = (k: keyof PerformanceNavigationTiming) => `${k} ${Math.round(Number(n[k]))}`;
-              return ['unloadEventStart', 'fetchStart', 'workerStart', 'requestStart', 'responseStart', 'responseEnd', 'domInteractive']
+              return [
+                'unloadEventStart',
+                'unloadEventEnd',
+                'fetchStart',
+                'workerStart',
+                'requestStart',
+                'responseStart',
+                'responseEnd',
+                'domInteractive',
+              ]
                 .map((k) => at(k as keyof PerformanceNavigationTiming))
                 .join(', ');
             }

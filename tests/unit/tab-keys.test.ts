@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shownTabIndex, tabIndexForKey } from '../../src/ui/tab-keys';
+import { asksForTab, shownTabIndex, tabIndexForKey } from '../../src/ui/tab-keys';
 
 describe('tabIndexForKey', () => {
   it('steps with the arrows and wraps around at both ends', () => {
@@ -32,5 +32,26 @@ describe('shownTabIndex', () => {
     expect(shownTabIndex(-1, 3)).toBe(0);
     expect(shownTabIndex(Number.NaN, 3)).toBe(0);
     expect(shownTabIndex(1.5, 3)).toBe(0);
+  });
+});
+
+describe('asksForTab', () => {
+  it('with nothing on its way, asks for any tab but the one shown', () => {
+    expect(asksForTab(1, 0, null)).toBe(true);
+    expect(asksForTab(0, 0, null)).toBe(false);
+  });
+
+  it('while a tab is on its way, compares with it: back to the tab still shown asks, the same tab again does not', () => {
+    // Asked for tab 3 while tab 0 was shown, and 0 is still shown (the caller's navigation is not done).
+    const asked = { index: 3, from: 0 };
+    expect(asksForTab(0, 0, asked)).toBe(true);
+    expect(asksForTab(3, 0, asked)).toBe(false);
+    expect(asksForTab(1, 0, asked)).toBe(true);
+  });
+
+  it('an ask made from a selection no longer shown is over: the shown tab decides', () => {
+    // Asked for 1 from 0; the page has since shown another selection (1, then 0 again by Back, say).
+    expect(asksForTab(1, 2, { index: 1, from: 0 })).toBe(true);
+    expect(asksForTab(2, 2, { index: 1, from: 0 })).toBe(false);
   });
 });
