@@ -7,7 +7,7 @@
  * Officers get this screen alone; staff get it as a tab.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useRowSyncStates, useSyncStates, watchCacheWrites, type CacheRow, type SyncedTable, type TenantSync } from '../../../data';
 import { localDateIso } from '../../../lib/local-date';
@@ -116,8 +116,9 @@ export default function PlateLookup({ sync }: { sync: TenantSync }) {
   useEffect(() => watchCacheWrites(sync.db, LOT_TABLES, () => lookUp(wanted.current)), [sync.db, lookUp]);
   // A keystroke's answer arrives a moment later; the previous plate's must not show meanwhile.
   const current: Answer | null | undefined = answer && answer.key === key ? answer : key ? undefined : null;
-  const openIds = useMemo(() => (current ? current.open.map((v) => v.id) : []), [current]);
-  const unsynced = useRowSyncStates(sync.db, 'parking_violations', openIds);
+  // The whole table's unsynced rows, not the open violations' ids: asked by ids, a new plate's list was answered a
+  // read later, and meanwhile a violation still waiting to sync showed as synced (the outbox holds few rows).
+  const unsynced = useRowSyncStates(sync.db, 'parking_violations');
   const pulls = useSyncStates(sync.db);
   // Before the first pull reaches the lot's tables, "No permit" would be a guess.
   const notYet = pulls !== undefined && LOT_TABLES.some((t) => !pulls.some((p) => p.table === t && p.last_pull_at));
@@ -198,7 +199,8 @@ export default function PlateLookup({ sync }: { sync: TenantSync }) {
           <Button size="lg" className="w-full" onClick={writeViolation}>
             Write violation
           </Button>
-          {current.open.length > 0 && (
+          {/* Listed once the unsynced rows are known: before, a violation still waiting would read as synced. */}
+          {current.open.length > 0 && unsynced !== undefined && (
             <ul aria-label="Open violations for this plate" className="space-y-2">
               {current.open.map((v) => (
                 <li key={v.id} className="space-y-1 rounded-xl border border-slate-200 bg-white p-3">
