@@ -46,13 +46,18 @@ export function Tabs({
     if (selectedIndex === undefined) setOwn(i);
     onChange?.(i);
   };
+  // Focus goes with the selection, by key or by click: Safari and Firefox on macOS do not focus a clicked button,
+  // and the arrows must work from the tab chosen.
+  const choose = (i: number) => {
+    tabs.current[i]?.focus();
+    select(i);
+  };
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
     // From the focused tab, which a key just moved to even when its selection is not yet shown.
     const next = tabIndexForKey(e.key, Math.max(0, tabs.current.indexOf(e.currentTarget)), items.length);
     if (next === null) return;
     e.preventDefault();
-    tabs.current[next]?.focus();
-    select(next);
+    choose(next);
   };
 
   // One element, as Headless UI's group was (a div): the caller's spacing applies to the tabs as a whole.
@@ -71,11 +76,7 @@ export function Tabs({
             aria-selected={i === selected}
             aria-controls={panelId(i)}
             tabIndex={i === selected ? 0 : -1}
-            onClick={() => {
-              // Safari and Firefox on macOS do not focus a button on click: the arrows must work from here on.
-              tabs.current[i]?.focus();
-              select(i);
-            }}
+            onClick={() => choose(i)}
             onKeyDown={onKeyDown}
             className={cx(
               'min-h-11 whitespace-nowrap border-b-2 px-4 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-blue-700',
