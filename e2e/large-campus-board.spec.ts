@@ -76,16 +76,19 @@ test('a 150-door campus shows its first screen of tiles, starts the sync after t
   );
   expect(start?.reason).toBe('content');
   // The board paints from the device's store alone: supabase-js (with the sync engine) is asked for only after that.
-  const supabase = await page.evaluate(async () => {
-    const mark = performance.getEntriesByName('lockstep:background-start')[0]?.startTime ?? Number.NaN;
-    const scripts = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('.js'));
-    const found: Array<{ file: string; at: number }> = [];
-    for (const s of scripts) {
-      if ((await (await fetch(s.name)).text()).includes('@supabase/')) found.push({ file: new URL(s.name).pathname, at: s.startTime });
-    }
-    return { mark, found };
-  });
-  expect(supabase.found.length, 'supabase-js was loaded once the sync started').toBeGreaterThan(0);
+  // It is asked for a frame after the mark (src/lib/content-ready.ts), so the scripts are read until it shows up.
+  const supabaseScripts = () =>
+    page.evaluate(async () => {
+      const mark = performance.getEntriesByName('lockstep:background-start')[0]?.startTime ?? Number.NaN;
+      const scripts = performance.getEntriesByType('resource').filter((e) => new URL(e.name).pathname.endsWith('.js'));
+      const found: Array<{ file: string; at: number }> = [];
+      for (const s of scripts) {
+        if ((await (await fetch(s.name)).text()).includes('@supabase/')) found.push({ file: new URL(s.name).pathname, at: s.startTime });
+      }
+      return { mark, found };
+    });
+  await expect.poll(async () => (await supabaseScripts()).found.length, { message: 'supabase-js was loaded once the sync started', timeout: 30_000 }).toBeGreaterThan(0);
+  const supabase = await supabaseScripts();
   for (const f of supabase.found) expect(f.at, `${f.file} asked for before the board painted`).toBeGreaterThan(supabase.mark);
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
 
