@@ -87,7 +87,9 @@ test('a 150-door campus shows its first screen of tiles, starts the sync after t
       }
       return { mark, found };
     });
-  await expect.poll(async () => (await supabaseScripts()).found.length, { message: 'supabase-js was loaded once the sync started', timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await supabaseScripts()).found.length, { message: 'supabase-js was loaded once the sync started', timeout: 30_000 })
+    .toBeGreaterThan(0);
   const supabase = await supabaseScripts();
   for (const f of supabase.found) expect(f.at, `${f.file} asked for before the board painted`).toBeGreaterThan(supabase.mark);
   await expect(page.getByRole('button', { name: 'Synced' })).toBeVisible({ timeout: 60_000 });
