@@ -146,3 +146,63 @@ test('a door checked since the last visit never paints as needing a check, with 
   expect(errors).toEqual([]);
   await context.close();
 });
+
+/** The door numbers in the board's kept view of the doors (src/features/security/kept-doors.ts), null when none is kept. */
+const keptDoorNumbers = (page: Page) =>
+  inStore<string[] | null>(
+    page,
+    `async (db, ask) => (await ask(db.transaction('meta').objectStore('meta').get('screen:security-board-doors')))?.value?.value?.columns?.door_number ?? null`,
+  );
+
+test('the board keeps its view of the doors, follows a rename pulled in, and reads no door row while none was written', async ({
+  browser,
+}) => {
+  const [campus] = await local.rest<Array<{ id: string }>>('campus', { method: 'POST', body: { campus_name: 'Academy Kept Doors' } });
+  if (!campus) throw new Error('the campus was not created');
+  const [door] = await local.rest<Array<{ id: string }>>('doors', { method: 'POST', body: { door_number: 'KD1', campus_id: campus.id } });
+  if (!door) throw new Error('the door was not created');
+
+  const context = await browser.newContext({ baseURL: local.base, viewport: { width: 1280, height: 900 } });
+  // Each page records the door number KD1's tile first appears with.
+  await context.addInitScript(() => {
+    const w = window as unknown as { __firstKD?: string | null };
+    new MutationObserver((_, observer) => {
+      const tile = document.querySelector('[data-testid="door-tile"][data-door^="KD1"]');
+      if (!tile) return;
+      w.__firstKD = tile.getAttribute('data-door');
+      observer.disconnect();
+    }).observe(document, { subtree: true, childList: true });
+  });
+  const { page, errors } = await signedInBoard(context);
+  const tileOf = (number: string) => page.locator(`[data-testid="door-tile"][data-door="${number}"]`);
+  await expect(tileOf('KD1')).toBeVisible();
+  await expect.poll(async () => (await keptDoorNumbers(page))?.includes('KD1') ?? false, { timeout: 30_000 }).toBe(true);
+
+  // Renamed on the server while the board is open: its pull writes the row, and the board shows and keeps the new number.
+  await local.rest(`doors?id=eq.${door.id}`, { method: 'PATCH', body: { door_number: 'KD1-B' } });
+  await expect(tileOf('KD1-B')).toBeVisible({ timeout: 30_000 });
+  await expect.poll(async () => (await keptDoorNumbers(page))?.includes('KD1-B') ?? false, { timeout: 30_000 }).toBe(true);
+
+  // Behind the app's back (no app path writes a door without counting it, src/data/table-writes.ts), the row is
+  // renumbered in the store, and the tenant's API is cut so no pull can write either. The board paints from its
+  // view and reads no door row, so it never shows that number.
+  await page.goto('/features');
+  await inStore(
+    page,
+    `async (db, ask) => {
+      const tx = db.transaction('doors', 'readwrite');
+      const row = await ask(tx.objectStore('doors').get(${JSON.stringify(door.id)}));
+      tx.objectStore('doors').put({ ...row, door_number: 'KD1-X' });
+      await new Promise((ok, fail) => { tx.oncomplete = ok; tx.onerror = () => fail(tx.error); });
+    }`,
+  );
+  await context.route('**/rest/v1/**', (route) => route.abort());
+  await page.goto(`/tenant/${SLUG}/security`);
+  await expect(tileOf('KD1-B')).toBeVisible({ timeout: 30_000 });
+  await page.waitForFunction(() => performance.getEntriesByName('lockstep:background-start').length > 0);
+  await page.waitForTimeout(2_000);
+  await expect(tileOf('KD1-B')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __firstKD?: string | null }).__firstKD)).toBe('KD1-B');
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -16,6 +16,7 @@
  * (missing_on_server_at) so screens can tell "not there" from "not pulled yet".
  */
 import type { Checkpoint } from './push';
+import { noteTableWrite } from './table-writes';
 import type { TenantDb } from './local-db';
 import type { CacheRow, SyncState } from './outbox-types';
 import { compareCursor, overlapStart, type Cursor } from './pull-cursor';
@@ -87,7 +88,7 @@ async function applyRows(
 ): Promise<number> {
   const cache = db.cache(table);
   let applied = 0;
-  await db.transaction('rw', [cache, db.outbox, db.sync_state], async () => {
+  await db.transaction('rw', [cache, db.outbox, db.sync_state, db.meta], async () => {
     const ids = [...rows.map((r) => r.id), ...(opts.missingIds ?? [])];
     const pendingRows = ids.length
       ? await db.outbox
@@ -119,6 +120,7 @@ async function applyRows(
     for (let from = 0; from < puts.length; from += ROWS_PER_REQUEST) await cache.bulkPut(puts.slice(from, from + ROWS_PER_REQUEST));
     if (deletes.length) await cache.bulkDelete(deletes);
     applied = puts.length + deletes.length;
+    if (applied > 0) await noteTableWrite(db, table);
     const state = (await db.sync_state.get(table)) ?? emptySyncState(table);
     const watermark = watermarkOf(state);
     const next = opts.cursor && (!watermark || compareCursor(opts.cursor, watermark) > 0) ? opts.cursor : watermark;

@@ -13,6 +13,7 @@
  */
 import type { TenantDb } from './local-db';
 import { noteLocalWrite } from './local-writes';
+import { noteTableWrite } from './table-writes';
 import type { CacheRow, OutboxEntry, OutboxOp } from './outbox-types';
 import type { LocalPhoto } from './photo-types';
 import { dropUploadedPhotoBytes } from './photo-room';
@@ -55,11 +56,12 @@ async function writeWithOutbox(
   // nothing, so an edit folded into it would be dropped.
   const write = () =>
     guardQuota(() =>
-      db.transaction('rw', photos.length ? [cache, db.outbox, db.photos] : [cache, db.outbox], async () => {
+      db.transaction('rw', photos.length ? [cache, db.outbox, db.meta, db.photos] : [cache, db.outbox, db.meta], async () => {
         const existing = await cache.get(id);
         const { row, payload } = build(existing);
         if (row) await cache.put(row);
         else await cache.delete(id);
+        await noteTableWrite(db, table);
         const entry: OutboxEntry = { table, op, row_id: id, payload, created_at: nowIso(), attempts: 0 };
         await db.outbox.add(entry);
         // A photo is stored with its row or not at all: never a photo whose row was not saved.

@@ -8,6 +8,7 @@
 import type { PostgrestError } from '@supabase/supabase-js';
 import { getTenantClient } from './clients';
 import type { CacheRow } from './outbox-types';
+import { noteTableWrite } from './table-writes';
 import type { TenantSync } from './tenant-sync';
 
 export type SweepKind = 'lockdown_drill' | 'fire_drill' | 'lockup' | 'other';
@@ -35,7 +36,11 @@ async function afterWrite(sync: TenantSync, row: unknown): Promise<SweepAnswer> 
     return { ok: false, message: 'The server answered without the sweep.' };
   }
   const sweep = row as CacheRow;
-  await sync.db.cache('sweeps').put(sweep);
+  const { db } = sync;
+  await db.transaction('rw', [db.cache('sweeps'), db.meta], async () => {
+    await db.cache('sweeps').put(sweep);
+    await noteTableWrite(db, 'sweeps');
+  });
   void sync.engine.pullTables(['sweeps', 'sweep_doors']);
   return { ok: true, sweep };
 }

@@ -11,9 +11,6 @@ export interface DoorTile {
   id: string;
   doorNumber: string;
   location: string | null;
-  /** The door's logo and uploaded QR image (data URLs), for its downloads. */
-  logo: string | null;
-  qrImage: string | null;
   freshness: Freshness;
   /** ms of the latest check, or null when never checked. */
   lastCheck: number | null;

@@ -125,8 +125,6 @@ function addDoors(draft: BoardDraft, input: BoardInput, from: number, to: number
       id,
       doorNumber,
       location: typeof d.location === 'string' ? d.location : null,
-      logo: typeof d.logo === 'string' && d.logo ? d.logo : null,
-      qrImage: typeof d.qr_image === 'string' && d.qr_image ? d.qr_image : null,
       freshness: 'needs-check',
       lastCheck: null,
       lastStatus: null,

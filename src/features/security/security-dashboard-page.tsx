@@ -42,6 +42,7 @@ import { clockFlagText } from '../../lib/clock-flag';
 import { TenantShell, useTenantRoute } from '../tenant-auth/index';
 // Freshness is judged on the server's clock (decision 013), as the checks' times are: the board keeps to it.
 import { useLiveBoard } from './hooks/use-live-board';
+import { useBoardDoors } from './hooks/use-board-doors';
 import { DoorStatusTab } from './components/door-status-tab';
 import { SummaryCards, type SummaryKey } from './components/summary-cards';
 import { isActiveIncident, showBackToDashboard, type CampusCard, type DoorTile } from './door-status';
@@ -52,6 +53,7 @@ import { DoorOpenWork } from './components/door-open-work';
 import { WorkOrdersLink } from './components/work-orders-link';
 import { DoorFacts } from './components/door-facts';
 import { PhotoGallery } from '../photos/index';
+import { doorImages, NO_IMAGES } from './door-images';
 
 // The management modals and the Conditions tab (reports, PDF, geocoding) load on demand.
 const SecurityAdminModals = lazy(() => import('./admin/index').then((m) => ({ default: m.SecurityAdminModals })));
@@ -116,7 +118,7 @@ export function SecurityDashboardPage() {
 export function Dashboard({ db, syncState, canEdit }: { db: TenantDb; syncState: TenantSyncState; canEdit: boolean }) {
   const { hours, loading: intervalLoading } = useCheckInterval(db);
   const campuses = useRows(db, 'campus');
-  const doorRows = useRows(db, 'doors');
+  const doorRows = useBoardDoors(db);
   const incidents = useRows(db, 'incidents');
   const users = useRows(db, 'users');
   const logCount = useLiveQuery(() => countRows(db, 'door_log'), [db]);
@@ -282,7 +284,8 @@ function DoorDetail({
             onClick={() => {
               setBusy(true);
               setProblem(null);
-              downloadDoorQrPng({ door_number: tile.doorNumber, campus: campus.name }, { logo: tile.logo, qrImage: tile.qrImage })
+              doorImages(db, [tile.id])
+                .then(([images]) => downloadDoorQrPng({ door_number: tile.doorNumber, campus: campus.name }, images ?? NO_IMAGES))
                 .catch((e: unknown) => setProblem(e instanceof Error ? e.message : String(e)))
                 .finally(() => setBusy(false));
             }}

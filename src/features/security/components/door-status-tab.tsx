@@ -10,6 +10,7 @@ import { Alert } from '../../../ui/alert';
 import { Button } from '../../../ui/button';
 import { cx } from '../../../ui/cx';
 import { printCampusQrSheet } from '../../door-checks/index';
+import { doorImages, NO_IMAGES } from '../door-images';
 import type { CampusCard, DoorStatusBoard, DoorTile } from '../door-status';
 import { CheckIntervalSelect } from './check-interval-select';
 import { DoorTileGrid } from './door-tile-grid';
@@ -113,6 +114,7 @@ export function DoorStatusTab({
         {campuses.map((c, i) => (
           <CampusSection
             key={c.id}
+            db={db}
             campus={c}
             initiallyOpen={i === 0 || board.campuses.length <= ALL_OPEN_UP_TO}
             onOpenDoor={onOpenDoor}
@@ -125,11 +127,13 @@ export function DoorStatusTab({
 }
 
 const CampusSection = memo(function CampusSection({
+  db,
   campus,
   initiallyOpen,
   onOpenDoor,
   onShown,
 }: {
+  db: TenantDb;
   campus: CampusCard;
   initiallyOpen: boolean;
   onOpenDoor: (tile: DoorTile, campus: CampusCard) => void;
@@ -173,10 +177,16 @@ const CampusSection = memo(function CampusSection({
             onClick={() => {
               setPrinting(true);
               setPrintProblem(null);
-              printCampusQrSheet(
-                campus.name,
-                campus.tiles.map((t) => ({ door_number: t.doorNumber, logo: t.logo, qrImage: t.qrImage })),
+              doorImages(
+                db,
+                campus.tiles.map((t) => t.id),
               )
+                .then((images) =>
+                  printCampusQrSheet(
+                    campus.name,
+                    campus.tiles.map((t, i) => ({ door_number: t.doorNumber, ...(images[i] ?? NO_IMAGES) })),
+                  ),
+                )
                 .catch((e: unknown) => setPrintProblem(`The QR codes could not be printed: ${e instanceof Error ? e.message : String(e)}`))
                 .finally(() => setPrinting(false));
             }}

@@ -27,10 +27,10 @@ import {
 } from '../live-board';
 import { noteNewestLogs, readLatestChecks, yieldToMain } from '../latest-checks-reader';
 import { doorLogMark, keepLatestChecks, readKeptLatestChecks, sameMark, withNewer, type DoorLogMark } from '../kept-latest-checks';
+import { BOARD_DOOR_FIELDS } from '../kept-doors';
 import { useSameRows } from './use-same-rows';
 
 const CAMPUS_FIELDS = ['id', 'campus_name', 'active'] as const;
-const DOOR_FIELDS = ['id', 'door_number', 'campus_id', 'location', 'logo', 'qr_image'] as const;
 /** Up to this many new logs are noted from the newest at once, before the window is read again. */
 const NEWEST_AT_ONCE = 500;
 /** setTimeout's longest delay. */
@@ -65,7 +65,7 @@ export function useLiveBoard(
 ): LiveBoardView {
   // A pull re-sends rows unchanged every few seconds: only a change the board shows builds it again.
   const campuses = useSameRows(campusRows, CAMPUS_FIELDS);
-  const doors = useSameRows(doorRows, DOOR_FIELDS);
+  const doors = useSameRows(doorRows, BOARD_DOOR_FIELDS);
   // The window moves on with the local date; within a date, a window reaching back further changes no door's freshness.
   const [windowAt, setWindowAt] = useState(trustedNow);
   const from = useMemo(() => (hours === null ? null : freshnessWindowStart(new Date(windowAt), hours)), [hours, windowAt]);
