@@ -203,6 +203,12 @@ test('the board keeps its view of the doors, follows a rename pulled in, and rea
   await page.waitForTimeout(2_000);
   await expect(tileOf('KD1-B')).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __firstKD?: string | null }).__firstKD)).toBe('KD1-B');
+  // The store still holds the number the board never showed: no pull put the row back and made the board read it.
+  const stored = await inStore<string>(
+    page,
+    `async (db, ask) => (await ask(db.transaction('doors').objectStore('doors').get(${JSON.stringify(door.id)}))).door_number`,
+  );
+  expect(stored).toBe('KD1-X');
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -88,7 +88,7 @@ async function applyRows(
 ): Promise<number> {
   const cache = db.cache(table);
   let applied = 0;
-  await db.transaction('rw', [cache, db.outbox, db.sync_state, db.meta], async () => {
+  await db.transaction('rw', [cache, db.outbox, db.sync_state, db.meta], async (tx) => {
     const ids = [...rows.map((r) => r.id), ...(opts.missingIds ?? [])];
     const pendingRows = ids.length
       ? await db.outbox
@@ -120,7 +120,7 @@ async function applyRows(
     for (let from = 0; from < puts.length; from += ROWS_PER_REQUEST) await cache.bulkPut(puts.slice(from, from + ROWS_PER_REQUEST));
     if (deletes.length) await cache.bulkDelete(deletes);
     applied = puts.length + deletes.length;
-    if (applied > 0) await noteTableWrite(db, table);
+    if (applied > 0) await noteTableWrite(db, tx, table);
     const state = (await db.sync_state.get(table)) ?? emptySyncState(table);
     const watermark = watermarkOf(state);
     const next = opts.cursor && (!watermark || compareCursor(opts.cursor, watermark) > 0) ? opts.cursor : watermark;

@@ -56,12 +56,12 @@ async function writeWithOutbox(
   // nothing, so an edit folded into it would be dropped.
   const write = () =>
     guardQuota(() =>
-      db.transaction('rw', photos.length ? [cache, db.outbox, db.meta, db.photos] : [cache, db.outbox, db.meta], async () => {
+      db.transaction('rw', photos.length ? [cache, db.outbox, db.meta, db.photos] : [cache, db.outbox, db.meta], async (tx) => {
         const existing = await cache.get(id);
         const { row, payload } = build(existing);
         if (row) await cache.put(row);
         else await cache.delete(id);
-        await noteTableWrite(db, table);
+        await noteTableWrite(db, tx, table);
         const entry: OutboxEntry = { table, op, row_id: id, payload, created_at: nowIso(), attempts: 0 };
         await db.outbox.add(entry);
         // A photo is stored with its row or not at all: never a photo whose row was not saved.

@@ -37,9 +37,9 @@ async function afterWrite(sync: TenantSync, row: unknown): Promise<SweepAnswer> 
   }
   const sweep = row as CacheRow;
   const { db } = sync;
-  await db.transaction('rw', [db.cache('sweeps'), db.meta], async () => {
+  await db.transaction('rw', [db.cache('sweeps'), db.meta], async (tx) => {
     await db.cache('sweeps').put(sweep);
-    await noteTableWrite(db, 'sweeps');
+    await noteTableWrite(db, tx, 'sweeps');
   });
   void sync.engine.pullTables(['sweeps', 'sweep_doors']);
   return { ok: true, sweep };

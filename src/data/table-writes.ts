@@ -8,13 +8,17 @@
  * Every write to a cache table must pass through one of those writers, or
  * bump the count itself in its own transaction.
  */
+import type { Transaction } from 'dexie';
 import type { TenantDb } from './local-db';
 import type { SyncedTable } from './sync-tables';
 
 const PREFIX = 'writes:';
 
-/** Counts one write of `table`; call inside a transaction that holds `db.meta` with the write itself. */
-export async function noteTableWrite(db: TenantDb, table: SyncedTable): Promise<void> {
+/** Counts one write of `table` in `tx`, the read-write transaction that writes it and holds `db.meta`. */
+export async function noteTableWrite(db: TenantDb, tx: Transaction, table: SyncedTable): Promise<void> {
+  // Counted apart from its write, a count could be lost while the write stands, and a view would stand on stale rows.
+  if (tx.mode !== 'readwrite' || !tx.storeNames.includes('meta') || !tx.storeNames.includes(db.cache(table).name))
+    throw new Error(`A write of ${table} must be counted in its own read-write transaction, with the meta store.`);
   const key = PREFIX + table;
   const row = await db.meta.get(key);
   const before = typeof row?.value === 'number' ? row.value : 0;

@@ -1,13 +1,14 @@
 /**
  * The board's view of the doors kept between visits in a real IndexedDB
  * store (src/features/security/kept-doors.ts): read back with the fields the
- * board reads and no others, refused once the doors' count or their
- * count of writes moved, and never kept for a value it cannot hold.
+ * board reads and no others, refused once the doors' count, their count
+ * of writes or their pull watermark moved, and never kept for a value it cannot hold.
  */
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { listRows, readRemembered, type CacheRow, type TenantDb } from '../../src/data';
 import { openTenantDb } from '../../src/data/local-db';
+import { emptySyncState } from '../../src/data/pull';
 import { updateRow } from '../../src/data/repositories';
 import { BOARD_DOOR_FIELDS, decodeDoors, doorsMark, encodeDoors, keepDoors, readKeptDoors } from '../../src/features/security/kept-doors';
 import { sameRows } from '../../src/features/security/hooks/use-same-rows';
@@ -46,8 +47,8 @@ describe('kept doors', () => {
     expect(kept?.rows).toHaveLength(700);
     expect(sameRows(kept?.rows ?? [], rows, BOARD_DOOR_FIELDS)).toBe(true);
     const first = kept?.rows[0];
-    expect(first).toEqual({ id: 'd0000', door_number: 'A1', campus_id: 'c0' });
-    expect(kept?.rows[1]).toEqual({ id: 'd0001', door_number: 'A2', campus_id: 'c1', location: 'Hall 1' });
+    expect(first).toStrictEqual({ id: 'd0000', door_number: 'A1', campus_id: 'c0' });
+    expect(kept?.rows[1]).toStrictEqual({ id: 'd0001', door_number: 'A2', campus_id: 'c1', location: 'Hall 1' });
     expect(kept?.rows[2]).toHaveProperty('location', null);
     expect(kept?.rows[5]).toHaveProperty('deleted_at', '2026-11-29T10:00:00.000Z');
     for (const r of kept?.rows ?? []) expect(Object.keys(r).every((k) => (BOARD_DOOR_FIELDS as readonly string[]).includes(k))).toBe(true);
@@ -71,7 +72,15 @@ describe('kept doors', () => {
     await keepNow();
     const kept = await readKeptDoors(db);
     expect(kept?.rows[3]).toHaveProperty('door_number', 'Renamed');
-    expect(kept?.mark).toEqual({ count: 700, writes: 1 });
+    expect(kept?.mark).toStrictEqual({ count: 700, writes: 1, pulled: null, schema: db.verno });
+  });
+
+  it('is refused once a pull moved the doors’ watermark, as a tab on an earlier build writes without counting', async () => {
+    await keepNow();
+    await db.sync_state.put({ ...emptySyncState('doors'), updated_at: '2026-11-29T11:00:00.000Z', id: 'd0003' });
+    expect(await readKeptDoors(db)).toBeNull();
+    await keepNow();
+    expect((await readKeptDoors(db))?.mark.pulled).toBe('2026-11-29T11:00:00.000Z|d0003');
   });
 
   it('keeps nothing for a field holding an object, and refuses a view of another version or shape', async () => {

@@ -1,8 +1,9 @@
 /**
- * A door's logo and uploaded QR image (data URLs of up to 2 and 5 MB, spec
- * §9), read from its row when a download asks for them. The board does not
- * hold them: a logo given to a range of doors is copied into each row, and
- * reading every row's images before the tiles paint would grow with them.
+ * A door's logo and uploaded QR image (PNG data URLs, scaled to 400 and 600
+ * px on upload), read from its row when a download asks for them. The board
+ * does not hold them: a logo given to a range of doors is copied into each
+ * row, and reading every row's images before the tiles paint would grow
+ * with them.
  */
 import { getRows, type TenantDb } from '../../data';
 

@@ -6,10 +6,13 @@
  * one record of columns.
  *
  * It is used only while the doors stand where they did when it was kept:
- * the same count and the same count of writes to the doors table, which
- * every local write, pull and refetch bumps in its own transaction
- * (src/data/table-writes.ts). So a returning board reads no door row until
- * one is written (use-board-doors.ts).
+ * the same count, the same count of writes to the doors table (which every
+ * local write, pull page and sweep bumps in its own transaction,
+ * src/data/table-writes.ts), the same pull watermark and the same schema
+ * version. The counter alone would do for this build; the watermark covers
+ * a tab still running an earlier build, whose pulls write without counting,
+ * and the version a future upgrade that rewrites rows. So a returning board
+ * reads no door row until one is written (use-board-doors.ts).
  */
 import { countRows, readRemembered, remember, tableWrites, type CacheRow, type TenantDb } from '../../data';
 
@@ -27,6 +30,10 @@ export interface DoorsMark {
   count: number;
   /** Writes counted to the doors table on this device. */
   writes: number;
+  /** The pull's watermark for doors (updated_at and id), null before the first pull. */
+  pulled: string | null;
+  /** The store's schema version. */
+  schema: number;
 }
 
 interface KeptDoors {
@@ -37,14 +44,15 @@ interface KeptDoors {
 
 export async function doorsMark(db: TenantDb): Promise<DoorsMark> {
   // One read transaction: the count and the writes counted stand for the same moment.
-  return db.transaction('r', [db.cache('doors'), db.meta], async () => {
-    const [count, writes] = await Promise.all([countRows(db, 'doors'), tableWrites(db, 'doors')]);
-    return { count, writes };
+  return db.transaction('r', [db.cache('doors'), db.meta, db.sync_state], async () => {
+    const [count, writes, state] = await Promise.all([countRows(db, 'doors'), tableWrites(db, 'doors'), db.sync_state.get('doors')]);
+    const pulled = state?.updated_at || state?.id ? `${state.updated_at ?? ''}|${state.id ?? ''}` : null;
+    return { count, writes, pulled, schema: db.verno };
   });
 }
 
 export function sameDoorsMark(a: DoorsMark, b: DoorsMark): boolean {
-  return a.count === b.count && a.writes === b.writes;
+  return a.count === b.count && a.writes === b.writes && a.pulled === b.pulled && a.schema === b.schema;
 }
 
 function isKept(v: unknown): v is Kept {
@@ -68,17 +76,22 @@ export function encodeDoors(rows: readonly CacheRow[]): Record<Field, Kept[]> | 
 
 /** Rows again, each with the kept fields only (a field absent from the row stays absent). */
 export function decodeDoors(columns: Partial<Record<Field, unknown>>): CacheRow[] | null {
-  const cols = BOARD_DOOR_FIELDS.map((f) => columns[f]);
-  const ids = cols[0];
-  if (!Array.isArray(ids) || !cols.every((c) => Array.isArray(c) && c.length === ids.length)) return null;
+  const ids = columns.id;
+  if (!Array.isArray(ids)) return null;
+  const others: Array<[Exclude<Field, 'id'>, unknown[]]> = [];
+  for (const f of BOARD_DOOR_FIELDS.slice(1) as Array<Exclude<Field, 'id'>>) {
+    const column = columns[f];
+    if (!Array.isArray(column) || column.length !== ids.length) return null;
+    others.push([f, column]);
+  }
   const rows: CacheRow[] = new Array<CacheRow>(ids.length);
   for (let i = 0; i < ids.length; i++) {
     const id: unknown = ids[i];
     if (typeof id !== 'string') return null;
     const row: CacheRow = { id };
-    for (let f = 1; f < BOARD_DOOR_FIELDS.length; f++) {
-      const v = (cols[f] as unknown[])[i];
-      if (v !== undefined) (row as Record<string, unknown>)[BOARD_DOOR_FIELDS[f] ?? ''] = v;
+    for (const [f, column] of others) {
+      const v = column[i];
+      if (v !== undefined) row[f] = v;
     }
     rows[i] = row;
   }

@@ -2,9 +2,10 @@
  * The doors the board is built from. A returning device paints from the
  * view of them it kept (kept-doors.ts), which stands while no door was
  * written since, and reads no door row until one is; from then on the
- * table's live rows are the answer, and the view is kept again whenever
- * what the board reads of them changed. A device with no view that stands
- * reads the table before the paint. `undefined` means still loading.
+ * table's live rows are the answer, and the view is kept again whenever a
+ * door was written (its mark moved) or what the board reads of them
+ * changed. A device with no view that stands reads the table before the
+ * paint. `undefined` means still loading.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
@@ -13,15 +14,16 @@ import { BOARD_DOOR_FIELDS, doorsMark, keepDoors, readKeptDoors, sameDoorsMark, 
 import { sameRows } from './use-same-rows';
 
 interface MarkedRows {
+  db: TenantDb;
   rows: CacheRow[];
   mark: DoorsMark;
 }
 
 /** The rows and where the doors stood for them, in one read transaction, so a view kept from them is exact. */
 function readDoors(db: TenantDb): Promise<MarkedRows> {
-  return db.transaction('r', [db.cache('doors'), db.meta], async () => {
+  return db.transaction('r', [db.cache('doors'), db.meta, db.sync_state], async () => {
     const [rows, mark] = await Promise.all([listRows(db, 'doors'), doorsMark(db)]);
-    return { rows, mark };
+    return { db, rows, mark };
   });
 }
 
@@ -53,13 +55,15 @@ export function useBoardDoors(db: TenantDb): readonly CacheRow[] | undefined {
   }, [db]);
   const mine = start?.db === db ? start : null;
   const readTable = mine?.readTable ?? false;
-  const read = useLiveQuery(() => (readTable ? readDoors(db) : undefined), [db, readTable]);
+  const answer = useLiveQuery(() => (readTable ? readDoors(db) : undefined), [db, readTable]);
+  // A live query hands over its last answer until the new one comes: another store's rows are not this one's.
+  const read = answer?.db === db ? answer : undefined;
 
   useEffect(() => {
     if (!read) return;
     const last = stored.current;
     if (last?.db === db && sameDoorsMark(last.mark, read.mark) && sameRows(last.rows, read.rows, BOARD_DOOR_FIELDS)) return;
-    stored.current = { db, ...read };
+    stored.current = read;
     // Best effort: a view not kept only means the next visit reads the table before its paint.
     void keepDoors(db, read.mark, read.rows).catch(() => undefined);
   }, [db, read]);

@@ -48,7 +48,10 @@ export interface LiveBoardView {
   board: DoorStatusBoard | null;
   /** Each door's latest check time in the freshness window (the missed-check alerts reuse it). */
   latest: LatestChecks | null;
-  /** The door rows, the same array while what the board shows of them is unchanged. */
+  /**
+   * The door rows, the same array while what the board shows of them is unchanged. Painted from the kept view, a
+   * row holds only the fields the board reads (BOARD_DOOR_FIELDS).
+   */
   doors: readonly CacheRow[] | undefined;
   error: string | null;
 }
