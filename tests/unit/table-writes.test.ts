@@ -1,9 +1,12 @@
 /**
  * The per-table write counter (src/data/table-writes.ts) in a real IndexedDB
  * store: counted in the write's own transaction, refused anywhere else, so
- * a count can never be lost while its write stands.
+ * a count can never be lost while its write stands; and no module outside
+ * the three counting writers writes a cache table.
  */
 import 'fake-indexeddb/auto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { tableWrites, type TenantDb } from '../../src/data';
 import { openTenantDb } from '../../src/data/local-db';
@@ -46,5 +49,30 @@ describe('table writes', () => {
       /own read-write transaction/,
     );
     expect(await tableWrites(db, 'doors')).toBe(0);
+  });
+});
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+/** The writers that count (src/data/table-writes.ts): every other module only reads the cache tables. */
+const COUNTING_WRITERS = ['src/data/repositories.ts', 'src/data/pull.ts', 'src/data/sweeps-api.ts'];
+const TAKES_TABLE = /\.cache\(/;
+const CACHE_WRITE = /\bcache(?:\([^)]*\))?\s*\.\s*(?:put|bulkPut|add|bulkAdd|delete|bulkDelete|update|bulkUpdate|clear)\s*\(/;
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sources(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+  );
+}
+
+describe('cache writers', () => {
+  it('only the counting writers write a cache table', () => {
+    const writers = sources(join(ROOT, 'src'))
+      .filter((file) => {
+        const text = readFileSync(file, 'utf8');
+        // A module that takes a cache table (`db.cache(...)`) and writes through it; a Map named cache is not one.
+        return TAKES_TABLE.test(text) && CACHE_WRITE.test(text);
+      })
+      .map((file) => relative(ROOT, file));
+    expect(writers.sort()).toEqual([...COUNTING_WRITERS].sort());
   });
 });

@@ -31,7 +31,7 @@ export function useBoardDoors(db: TenantDb): readonly CacheRow[] | undefined {
   // For this db: the kept view (null when none stands), and whether the table itself is read.
   const [start, setStart] = useState<{ db: TenantDb; kept: CacheRow[] | null; readTable: boolean } | null>(null);
   // What the store holds now: the view painted from, or the rows last kept.
-  const stored = useRef<({ db: TenantDb } & MarkedRows) | null>(null);
+  const stored = useRef<MarkedRows | null>(null);
   useEffect(() => {
     let stopped = false;
     let written = false;
