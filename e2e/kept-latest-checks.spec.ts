@@ -7,7 +7,7 @@
  * shows only because that visit reads the window again after painting.
  * The journey checks that it does, and that the kept answer then counts it.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { stackForFile } from './file-stack';
 import { signInViaDeepLink } from './support';
 
@@ -63,11 +63,49 @@ async function signedInBoard(context: BrowserContext): Promise<{ page: Page; err
   return { page, errors };
 }
 
-test('a late-synced check older than the newest log shows on the next visit, and the kept answer then counts it', async ({ browser }) => {
-  const [campus] = await local.rest<Array<{ id: string }>>('campus', { method: 'POST', body: { campus_name: CAMPUS } });
+/** The campuses this worker's current test made (the tests of a worker share its stack). */
+const campusesMade: string[] = [];
+test.afterEach(async () => {
+  // With more than three campuses only the first card starts open: each test's campus is switched off after it, so
+  // the next test on this stack sees the demo's two and its own, all open from the first paint.
+  for (const id of campusesMade.splice(0)) await local.rest(`campus?id=eq.${id}`, { method: 'PATCH', body: { active: false } });
+});
+
+/** A campus of its own with one door, made on the server: the door's id. */
+async function campusWithDoor(campusName: string, doorNumber: string): Promise<string> {
+  const [campus] = await local.rest<Array<{ id: string }>>('campus', { method: 'POST', body: { campus_name: campusName } });
   if (!campus) throw new Error('the campus was not created');
-  const [door] = await local.rest<Array<{ id: string }>>('doors', { method: 'POST', body: { door_number: DOOR, campus_id: campus.id } });
+  campusesMade.push(campus.id);
+  const [door] = await local.rest<Array<{ id: string }>>('doors', {
+    method: 'POST',
+    body: { door_number: doorNumber, campus_id: campus.id },
+  });
   if (!door) throw new Error('the door was not created');
+  return door.id;
+}
+
+/** A board-sized context whose every page records `attribute` of the first tile matching `selector`, as it appears. */
+async function recordingFirstTile(browser: Browser, selector: string, attribute: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL: local.base, viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(
+    ([sel, attr]) => {
+      const w = window as unknown as { __firstTile?: string | null };
+      new MutationObserver((_, observer) => {
+        const tile = document.querySelector(sel);
+        if (!tile) return;
+        w.__firstTile = tile.getAttribute(attr);
+        observer.disconnect();
+      }).observe(document, { subtree: true, childList: true });
+    },
+    [selector, attribute] as const,
+  );
+  return context;
+}
+
+const firstTile = (page: Page) => page.evaluate(() => (window as unknown as { __firstTile?: string | null }).__firstTile);
+
+test('a late-synced check older than the newest log shows on the next visit, and the kept answer then counts it', async ({ browser }) => {
+  const doorId = await campusWithDoor(CAMPUS, DOOR);
 
   const context = await browser.newContext({ baseURL: local.base, viewport: { width: 1280, height: 900 } });
   const { page, errors } = await signedInBoard(context);
@@ -93,7 +131,7 @@ test('a late-synced check older than the newest log shows on the next visit, and
     }`,
   );
   expect(newest > hourAgo, 'the device holds a newer log, so this one is not among the newest').toBe(true);
-  await putLog(page, 'kept-late-log', door.id, hourAgo);
+  await putLog(page, 'kept-late-log', doorId, hourAgo);
 
   await page.goto(`/tenant/${SLUG}/security`);
   await expect(tile).not.toHaveAttribute('data-freshness', 'needs-check', { timeout: 30_000 });
@@ -105,22 +143,9 @@ test('a late-synced check older than the newest log shows on the next visit, and
 test('a door checked since the last visit never paints as needing a check, with more logs since than are noted at once', async ({
   browser,
 }) => {
-  const [campus] = await local.rest<Array<{ id: string }>>('campus', { method: 'POST', body: { campus_name: 'Academy Kept Two' } });
-  if (!campus) throw new Error('the campus was not created');
-  const [door] = await local.rest<Array<{ id: string }>>('doors', { method: 'POST', body: { door_number: 'KC2', campus_id: campus.id } });
-  if (!door) throw new Error('the door was not created');
-
-  const context = await browser.newContext({ baseURL: local.base, viewport: { width: 1280, height: 900 } });
+  const doorId = await campusWithDoor('Academy Kept Two', 'KC2');
   // Each page records the freshness KC2's tile first appears with.
-  await context.addInitScript(() => {
-    const w = window as unknown as { __firstKC2?: string | null };
-    new MutationObserver((_, observer) => {
-      const tile = document.querySelector('[data-testid="door-tile"][data-door="KC2"]');
-      if (!tile) return;
-      w.__firstKC2 = tile.getAttribute('data-freshness');
-      observer.disconnect();
-    }).observe(document, { subtree: true, childList: true });
-  });
+  const context = await recordingFirstTile(browser, '[data-testid="door-tile"][data-door="KC2"]', 'data-freshness');
   const { page, errors } = await signedInBoard(context);
   await page.reload();
   const tile = page.locator('[data-testid="door-tile"][data-door="KC2"]');
@@ -136,12 +161,12 @@ test('a door checked since the last visit never paints as needing a check, with 
       doorId: `kept-elsewhere-${i}`,
       at: new Date(now - i * 1000).toISOString(),
     })),
-    { id: 'kept-kc2-now', doorId: door.id, at: new Date(now).toISOString() },
+    { id: 'kept-kc2-now', doorId, at: new Date(now).toISOString() },
   ]);
 
   await page.goto(`/tenant/${SLUG}/security`);
   await expect(tile).not.toHaveAttribute('data-freshness', 'needs-check');
-  expect(await page.evaluate(() => (window as unknown as { __firstKC2?: string | null }).__firstKC2)).not.toBe('needs-check');
+  expect(await firstTile(page)).not.toBe('needs-check');
   await expect.poll(async () => (await keptCount(page)) === (await logCount(page)), { timeout: 30_000 }).toBe(true);
   expect(errors).toEqual([]);
   await context.close();
@@ -157,29 +182,16 @@ const keptDoorNumbers = (page: Page) =>
 test('the board keeps its view of the doors, follows a rename pulled in, and reads no door row while none was written', async ({
   browser,
 }) => {
-  const [campus] = await local.rest<Array<{ id: string }>>('campus', { method: 'POST', body: { campus_name: 'Academy Kept Doors' } });
-  if (!campus) throw new Error('the campus was not created');
-  const [door] = await local.rest<Array<{ id: string }>>('doors', { method: 'POST', body: { door_number: 'KD1', campus_id: campus.id } });
-  if (!door) throw new Error('the door was not created');
-
-  const context = await browser.newContext({ baseURL: local.base, viewport: { width: 1280, height: 900 } });
+  const doorId = await campusWithDoor('Academy Kept Doors', 'KD1');
   // Each page records the door number KD1's tile first appears with.
-  await context.addInitScript(() => {
-    const w = window as unknown as { __firstKD?: string | null };
-    new MutationObserver((_, observer) => {
-      const tile = document.querySelector('[data-testid="door-tile"][data-door^="KD1"]');
-      if (!tile) return;
-      w.__firstKD = tile.getAttribute('data-door');
-      observer.disconnect();
-    }).observe(document, { subtree: true, childList: true });
-  });
+  const context = await recordingFirstTile(browser, '[data-testid="door-tile"][data-door^="KD1"]', 'data-door');
   const { page, errors } = await signedInBoard(context);
   const tileOf = (number: string) => page.locator(`[data-testid="door-tile"][data-door="${number}"]`);
   await expect(tileOf('KD1')).toBeVisible();
   await expect.poll(async () => (await keptDoorNumbers(page))?.includes('KD1') ?? false, { timeout: 30_000 }).toBe(true);
 
   // Renamed on the server while the board is open: its pull writes the row, and the board shows and keeps the new number.
-  await local.rest(`doors?id=eq.${door.id}`, { method: 'PATCH', body: { door_number: 'KD1-B' } });
+  await local.rest(`doors?id=eq.${doorId}`, { method: 'PATCH', body: { door_number: 'KD1-B' } });
   await expect(tileOf('KD1-B')).toBeVisible({ timeout: 30_000 });
   await expect.poll(async () => (await keptDoorNumbers(page))?.includes('KD1-B') ?? false, { timeout: 30_000 }).toBe(true);
 
@@ -191,7 +203,7 @@ test('the board keeps its view of the doors, follows a rename pulled in, and rea
     page,
     `async (db, ask) => {
       const tx = db.transaction('doors', 'readwrite');
-      const row = await ask(tx.objectStore('doors').get(${JSON.stringify(door.id)}));
+      const row = await ask(tx.objectStore('doors').get(${JSON.stringify(doorId)}));
       tx.objectStore('doors').put({ ...row, door_number: 'KD1-X' });
       await new Promise((ok, fail) => { tx.oncomplete = ok; tx.onerror = () => fail(tx.error); });
     }`,
@@ -202,11 +214,11 @@ test('the board keeps its view of the doors, follows a rename pulled in, and rea
   await page.waitForFunction(() => performance.getEntriesByName('lockstep:background-start').length > 0);
   await page.waitForTimeout(2_000);
   await expect(tileOf('KD1-B')).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __firstKD?: string | null }).__firstKD)).toBe('KD1-B');
+  expect(await firstTile(page)).toBe('KD1-B');
   // The store still holds the number the board never showed: no pull put the row back and made the board read it.
   const stored = await inStore<string>(
     page,
-    `async (db, ask) => (await ask(db.transaction('doors').objectStore('doors').get(${JSON.stringify(door.id)}))).door_number`,
+    `async (db, ask) => (await ask(db.transaction('doors').objectStore('doors').get(${JSON.stringify(doorId)}))).door_number`,
   );
   expect(stored).toBe('KD1-X');
   expect(errors).toEqual([]);
