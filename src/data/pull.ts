@@ -8,7 +8,8 @@
  * watermark has committed by then, as none outlives the overlap), and later
  * pulls resume after the settled point. Otherwise rows written together (an
  * import, a seed) would be sent again on every pull until a newer row came. Each page is applied in one transaction with
- * the watermark move, so a crash never leaves the watermark ahead of the
+ * the watermark move (and, when it changed rows, the table's write count,
+ * table-writes.ts), so a crash never leaves the watermark ahead of the
  * data. Tombstones (deleted_at set) remove the cache row; a row with a
  * pending outbox entry is never overwritten (the local change wins until the
  * server has it; the next pull after the push brings the server's version).

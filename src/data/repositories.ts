@@ -1,8 +1,9 @@
 /**
  * Owns every local write features make: one Dexie transaction holding the
- * cache row and its outbox entry, resolved only once both are committed, so
- * a "saved" on screen means the change survives a closed tab or a dead
- * battery. Ids are made here (crypto.randomUUID) so a replay is idempotent.
+ * cache row, its outbox entry and the table's write count (table-writes.ts,
+ * which kept views of a table rely on), resolved only once all are
+ * committed, so a "saved" on screen means the change survives a closed tab
+ * or a dead battery. Ids are made here (crypto.randomUUID) so a replay is idempotent.
  *
  * A create is queued as op 'insert' (sent as INSERT ... ON CONFLICT (id) DO
  * NOTHING), so replaying one whose response was lost is a no-op that needs
