@@ -97,6 +97,7 @@ export { useLocalTenantDb, type LocalTenantDbState } from './use-local-tenant-db
 export { useLivePull, LIVE_PULL_MS, LIVE_TABLES } from './use-live-pull';
 export { readRemembered, remember, type Remembered } from './local-meta';
 export { tableWrites } from './table-writes';
+export { watermarkText } from './watermark-text';
 // The product API as staff screens call it, the platform's tenant list, and
 // /tenant-config's development-only tenant configuration.
 export {

@@ -14,7 +14,7 @@
  * and the version a future upgrade that rewrites rows. So a returning board
  * reads no door row until one is written (use-board-doors.ts).
  */
-import { countRows, readRemembered, remember, tableWrites, type CacheRow, type TenantDb } from '../../data';
+import { countRows, readRemembered, remember, tableWrites, watermarkText, type CacheRow, type TenantDb } from '../../data';
 
 const KEY = 'security-board-doors';
 /** A change to the fields kept, or to their meaning, is a new version: older views are not used. */
@@ -46,8 +46,7 @@ export async function doorsMark(db: TenantDb): Promise<DoorsMark> {
   // One read transaction: the count and the writes counted stand for the same moment.
   return db.transaction('r', [db.cache('doors'), db.meta, db.sync_state], async () => {
     const [count, writes, state] = await Promise.all([countRows(db, 'doors'), tableWrites(db, 'doors'), db.sync_state.get('doors')]);
-    const pulled = state?.updated_at || state?.id ? `${state.updated_at ?? ''}|${state.id ?? ''}` : null;
-    return { count, writes, pulled, schema: db.verno };
+    return { count, writes, pulled: watermarkText(state), schema: db.verno };
   });
 }
 

@@ -13,7 +13,7 @@
  * newest on are read before the paint and the whole window after it
  * (use-live-board.ts).
  */
-import { readRemembered, remember, countRows, type TenantDb } from '../../data';
+import { readRemembered, remember, countRows, watermarkText, type TenantDb } from '../../data';
 import type { LatestCheck, LatestChecks } from './live-board';
 
 const KEY = 'security-latest-checks';
@@ -68,7 +68,7 @@ export async function doorLogMark(db: TenantDb): Promise<DoorLogMark> {
     count,
     newest: newest?.id ?? null,
     newestAt: typeof newest?.created_at === 'string' ? newest.created_at : null,
-    pulled: state?.updated_at || state?.id ? `${state.updated_at ?? ''}|${state.id ?? ''}` : null,
+    pulled: watermarkText(state),
   };
 }
 
